@@ -1,0 +1,40 @@
+// Configuration: every environment variable ingot reads is read here, once, and each
+// has a C++ setter with the same meaning (shared/DESIGN.md "Configuration").
+#pragma once
+
+#include <string>
+
+namespace ingot {
+
+class Context {
+ public:
+  // The process-wide context, initialised from the environment on first use.
+  static Context& global();
+
+  int debug() const { return debug_; }                 // DEBUG
+  const std::string& default_device() const { return device_; }  // DEV
+  int beam() const { return beam_; }                   // BEAM
+  bool noopt() const { return noopt_; }                // NOOPT
+  const std::string& cache_dir() const { return cache_dir_; }    // INGOT_CACHE
+  // INGOT_CC: the C compiler the CPU backend runs; empty means search clang-19, clang,
+  // gcc, cc on PATH.
+  const std::string& cpu_compiler() const { return cpu_compiler_; }
+
+  void set_debug(int level) { debug_ = level; }
+  void set_default_device(const std::string& name) { device_ = name; }
+  void set_beam(int width) { beam_ = width; }
+  void set_noopt(bool value) { noopt_ = value; }
+  void set_cache_dir(const std::string& dir) { cache_dir_ = dir; }
+  void set_cpu_compiler(const std::string& path) { cpu_compiler_ = path; }
+
+ private:
+  Context();
+  int debug_ = 0;
+  std::string device_;
+  int beam_ = 0;
+  bool noopt_ = false;
+  std::string cache_dir_;
+  std::string cpu_compiler_;
+};
+
+}  // namespace ingot

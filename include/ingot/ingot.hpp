@@ -1,0 +1,8 @@
+// The whole public API of ingot.
+#pragma once
+
+#include "ingot/context.hpp"
+#include "ingot/dtype.hpp"
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+#include "ingot/tensor.hpp"

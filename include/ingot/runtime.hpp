@@ -1,0 +1,215 @@
+// The hardware abstraction layer (HAL): Device, Allocator, Buffer, Compiler, Program,
+// Queue and Graph. A backend implements the virtual functions of these classes in one
+// folder under src/backends/<name>/ (docs/adding-a-backend.md); everything above the HAL
+// talks only to this header.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <list>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ingot {
+
+class Device;
+class Allocator;
+
+// What a device is and what it allows; the optimizer reads the limits.
+struct DeviceInfo {
+  std::string name;       // registry name, e.g. "CPU", "CL:0"
+  std::string product;    // human-readable hardware name
+  std::string language;   // the renderer's language table: "c", "opencl", "cuda", "metal"
+  bool emulated = false;  // never chosen as the default device unless named
+  bool is_gpu = false;
+  int compute_units = 1;
+  int64_t max_threads_per_group = 1;
+  int64_t local_memory_bytes = 0;
+  int simd_width = 1;  // float32 lanes of one vector register or one SIMD group
+  uint64_t memory_bytes = 0;
+  uint64_t max_buffer_bytes = 0;
+  // Further properties shown by `ingot devices` (compiler, driver version...).
+  std::vector<std::pair<std::string, std::string>> extra;
+};
+
+// Bytes on a device. Buffers are shared_ptr-owned; when the last owner lets go, the
+// memory returns to the allocator's cache of freed buffers. A view shares its base's
+// memory at a byte offset.
+class Buffer {
+ public:
+  Buffer(Allocator* allocator, void* handle, size_t bytes);
+  Buffer(std::shared_ptr<Buffer> base, size_t offset, size_t bytes);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  size_t bytes() const { return bytes_; }
+  size_t offset() const { return offset_; }  // bytes from the start of the base allocation
+  void* handle() const;                      // the backend's object (pointer, CUdeviceptr...)
+  Allocator& allocator() const { return *allocator_; }
+  Device& device() const;
+
+  void copy_in(const void* src, size_t bytes, size_t at = 0);
+  void copy_out(void* dst, size_t bytes, size_t at = 0) const;
+
+ private:
+  Allocator* allocator_;
+  void* handle_ = nullptr;
+  size_t bytes_ = 0;
+  size_t offset_ = 0;
+  std::shared_ptr<Buffer> base_;
+};
+
+// Allocation with an LRU cache of freed buffers in front of the backend: a freed
+// buffer is kept for reuse by the next request of the same size, and the cache is
+// flushed when the backend runs out of memory.
+class Allocator {
+ public:
+  explicit Allocator(Device& device) : device_(device) {}
+  virtual ~Allocator();
+
+  std::shared_ptr<Buffer> alloc(size_t bytes);
+  Device& device() const { return device_; }
+
+  // Copies between buffers, possibly of different devices. Same-device copies use
+  // the backend; across devices the bytes go through the host.
+  static void transfer(Buffer& dst, const Buffer& src, size_t bytes);
+
+  // The freed-buffer cache: its capacity in bytes, what it holds, and a flush.
+  void set_cache_limit(size_t bytes);
+  size_t cached_bytes() const;
+  size_t cached_count() const;
+  void flush_cache();
+  // How many times alloc was answered from the cache, and by the backend.
+  size_t cache_hits() const { return hits_; }
+  size_t backend_allocs() const { return backend_allocs_; }
+
+  // Backend interface.
+  virtual void* raw_alloc(size_t bytes) = 0;  // returns nullptr when out of memory
+  virtual void raw_free(void* handle, size_t bytes) = 0;
+  virtual void copy_in(void* handle, size_t offset, const void* src, size_t bytes) = 0;
+  virtual void copy_out(void* dst, void* handle, size_t offset, size_t bytes) = 0;
+  // Device-local copy; the default goes through the host.
+  virtual void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                           size_t bytes);
+
+ private:
+  friend class Buffer;
+  void release(void* handle, size_t bytes);
+
+  Device& device_;
+  mutable std::mutex mutex_;
+  // Most recently freed at the front; the map finds entries of one size.
+  std::list<std::pair<size_t, void*>> lru_;
+  std::multimap<size_t, std::list<std::pair<size_t, void*>>::iterator> by_size_;
+  size_t cached_bytes_ = 0;
+  size_t cache_limit_ = size_t(1) << 30;
+  size_t hits_ = 0;
+  size_t backend_allocs_ = 0;
+};
+
+// Source to binary, with a content-addressed disk cache in front (runtime/disk_cache).
+class Compiler {
+ public:
+  virtual ~Compiler() = default;
+  // Everything besides the source that changes the binary: compiler path and version,
+  // flags, target. Part of the cache key.
+  virtual std::string identity() const = 0;
+  // Compiles `source`; throws Error holding the compiler's log on failure.
+  virtual std::vector<uint8_t> compile(const std::string& source) = 0;
+  // Looks the binary up in the disk cache, compiling and storing it on a miss.
+  std::vector<uint8_t> compile_cached(const std::string& source);
+};
+
+// The launch geometry. On GPUs: threadgroups of `local` threads, `global` threads in
+// all. The CPU runs global[0]*global[1]*global[2] iterations split across its cores.
+struct LaunchDims {
+  std::array<int64_t, 3> global{1, 1, 1};
+  std::array<int64_t, 3> local{1, 1, 1};
+};
+
+// A scalar kernel argument.
+struct ScalarArg {
+  enum class Kind { Int, Float } kind = Kind::Int;
+  int64_t i = 0;
+  double f = 0;
+  static ScalarArg of_int(int64_t v) { return {Kind::Int, v, 0}; }
+  static ScalarArg of_float(double v) { return {Kind::Float, 0, v}; }
+};
+
+// One loaded kernel.
+class Program {
+ public:
+  virtual ~Program() = default;
+  // Runs the kernel on `buffers` (all of this program's device). When `wait` is set,
+  // returns after completion with the kernel's time in seconds; otherwise returns 0
+  // and the launch is ordered on the device's queue.
+  virtual double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                        std::span<const ScalarArg> scalars, bool wait) = 0;
+  virtual int buffer_count() const = 0;
+};
+
+// Ordered submission with a timeline: signal() returns a value that wait() blocks on.
+class Queue {
+ public:
+  virtual ~Queue() = default;
+  virtual uint64_t signal() = 0;
+  virtual void wait(uint64_t value) = 0;
+  virtual uint64_t completed() const = 0;
+  void synchronize() { wait(signal()); }
+};
+
+// A captured list of launches replayed with little host work.
+class Graph {
+ public:
+  struct Launch {
+    Program* program;
+    std::vector<Buffer*> buffers;
+    LaunchDims dims;
+    std::vector<ScalarArg> scalars;
+  };
+  virtual ~Graph() = default;
+  virtual void replay() = 0;
+};
+
+class Device {
+ public:
+  virtual ~Device() = default;
+
+  // Finds an opened device by name ("CPU", "CL:1"); "" means the default device (DEV,
+  // else the fastest real device that opens). Throws Error naming the available ones.
+  static Device& get(const std::string& name = "");
+  // The names of the devices that open on this machine.
+  static std::vector<std::string> available();
+  static std::string default_name();
+
+  virtual const DeviceInfo& info() const = 0;
+  const std::string& name() const { return info().name; }
+  virtual Allocator& allocator() = 0;
+  virtual Compiler& compiler() = 0;
+  virtual Queue& queue() = 0;
+  // Loads `function` from a binary made by this device's compiler.
+  virtual std::unique_ptr<Program> load(const std::vector<uint8_t>& binary,
+                                        const std::string& function, int buffer_count) = 0;
+  virtual std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) = 0;
+  void synchronize() { queue().synchronize(); }
+};
+
+// Backend registration: a backend lists the device names it opens and opens them.
+// `rank` orders kinds for the default device (lower is preferred).
+struct BackendEntry {
+  std::string kind;  // "CPU", "CL", "CUDA", "METAL"
+  int rank;
+  std::function<std::vector<std::string>()> enumerate;  // names; empty when unavailable
+  std::function<std::unique_ptr<Device>(const std::string& name)> open;
+};
+void register_backend(BackendEntry entry);
+
+}  // namespace ingot
