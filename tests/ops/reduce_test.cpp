@@ -1,0 +1,248 @@
+// Reductions (sum prod max min mean var std any all argmax argmin) over single, several,
+// negative and all axes, keepdim true and false, on contiguous inputs and views, and
+// the zero-size rules: sum -> 0, prod -> 1, any -> false, all -> true, max -> Error.
+#include <cmath>
+#include <optional>
+
+#include "support/op_test.hpp"
+
+namespace {
+
+using namespace support;
+using std::nullopt;
+using Axes = std::vector<int>;
+constexpr DType F16 = DType::Float16, F32 = DType::Float32, F64 = DType::Float64, I8 = DType::Int8,
+                I32 = DType::Int32, I64 = DType::Int64, U8 = DType::UInt8, B = DType::Bool;
+
+struct ReduceCase {
+  std::string name;
+  std::function<Tensor(const Tensor&, const Axes&, bool)> t;
+  std::function<Array(const Array&, const Axes&, bool)> r;
+  Domain domain;
+  std::vector<DType> dtypes;
+};
+void PrintTo(const ReduceCase& c, std::ostream* os) { *os << c.name; }
+
+template <class F>
+ReduceCase reduction(std::string name, F f, Domain d, std::vector<DType> more = {}) {
+  std::vector<DType> dtypes{F32};
+  dtypes.insert(dtypes.end(), more.begin(), more.end());
+  return {std::move(name), f, f, d, dtypes};
+}
+
+std::vector<ReduceCase> reduce_cases() {
+  Domain any = range(-3, 3);
+  return {
+      reduction("sum", [](const auto& x, const Axes& a, bool k) { return x.sum(a, k); }, any,
+                {F64, F16, I32, I64}),
+      reduction("prod", [](const auto& x, const Axes& a, bool k) { return x.prod(a, k); },
+                nonzero(0.8, 1.25), {F64}),
+      reduction("max", [](const auto& x, const Axes& a, bool k) { return x.max(a, k); }, any,
+                {F64, F16, I32, I64, I8, U8}),
+      reduction("min", [](const auto& x, const Axes& a, bool k) { return x.min(a, k); }, any,
+                {F64, F16, I32, I64, I8, U8}),
+      reduction("mean", [](const auto& x, const Axes& a, bool k) { return x.mean(a, k); }, any,
+                {F64}),
+      reduction("var", [](const auto& x, const Axes& a, bool k) { return x.var(a, k); }, any,
+                {F64}),
+      reduction(
+          "var_correction0", [](const auto& x, const Axes& a, bool k) { return x.var(a, k, 0); },
+          any),
+      reduction("std", [](const auto& x, const Axes& a, bool k) { return x.std(a, k); }, any,
+                {F64}),
+      reduction(
+          "std_correction0", [](const auto& x, const Axes& a, bool k) { return x.std(a, k, 0); },
+          any),
+      // Comparisons first, so that both outcomes occur: P(x > 7) = 1/9, P(x < 8) = 8/9.
+      reduction("any",
+                [](const auto& x, const Axes& a, bool k) { return x.gt(x * 0.0 + 7.0).any(a, k); },
+                ints(0, 8), {I32}),
+      reduction("all",
+                [](const auto& x, const Axes& a, bool k) { return x.lt(x * 0.0 + 8.0).all(a, k); },
+                ints(0, 8), {I32}),
+  };
+}
+
+struct ReduceSpec {
+  Layout layout;
+  Axes axes;
+};
+
+std::vector<ReduceSpec> reduce_specs() {
+  using A = Axes;
+  Layout m = contiguous("7x13", {7, 13}), c = contiguous("3x5x11", {3, 5, 11});
+  Layout permuted = layout("permute", {3, 5, 11}, [](const auto& x) {
+    return x.permute({2, 0, 1});
+  });
+  Layout sliced = layout("slice_neg", {9, 13}, [](const auto& x) {
+    return x.slice({{nullopt, nullopt, -2}, {1, nullopt, 3}});
+  });
+  Layout flipped = layout("flip", {7, 13}, [](const auto& x) { return x.flip({0, 1}); });
+  Layout expanded = layout("expand", {7, 1}, [](const auto& x) { return x.expand({7, 13}); });
+  Layout padded = layout("pad", {5, 6}, [](const auto& x) { return x.pad({{1, 2}, {3, 0}}, 1.0); });
+  Layout big = contiguous("37x1031", {37, 1031});
+  return {
+      {m, A{}},
+      {m, A{0}},
+      {m, A{1}},
+      {m, A{-1}},
+      {m, A{0, 1}},
+      {m, A{-2}},
+      {c, A{}},
+      {c, A{0}},
+      {c, A{1}},
+      {c, A{2}},
+      {c, A{0, 2}},
+      {c, A{-1, 0}},
+      {c, A{1, 2}},
+      {contiguous("1x5x1", {1, 5, 1}), A{0}},
+      {contiguous("1x5x1", {1, 5, 1}), A{2}},
+      {contiguous("scalar", {}), A{}},
+      {contiguous("4099", {4099}), A{}},
+      {big, A{1}},
+      {big, A{0}},
+      {permuted, A{0}},
+      {permuted, A{1, 2}},
+      {sliced, A{1}},
+      {sliced, A{}},
+      {flipped, A{0}},
+      {expanded, A{1}},
+      {expanded, A{0}},
+      {padded, A{0}},
+      {padded, A{-1}},
+  };
+}
+
+int64_t reduced_count(const Shape& shape, const Axes& axes) {
+  if (axes.empty()) return ref::numel_of(shape);
+  int64_t n = 1;
+  for (int a : axes)
+    n *= shape[static_cast<size_t>(a < 0 ? a + static_cast<int>(shape.size()) : a)];
+  return n;
+}
+
+class ReduceOpTest : public OpTestT<std::tuple<std::string, ReduceCase>> {};
+
+TEST_P(ReduceOpTest, AxesKeepdimLayouts) {
+  const ReduceCase& c = std::get<1>(GetParam());
+  for (DType dtype : c.dtypes) {
+    if (!supports(dtype)) continue;
+    int spec_index = 0;
+    for (const ReduceSpec& s : reduce_specs()) {
+      if (dtype != F32 && spec_index++ % 3 != 0) continue;  // other dtypes: every third spec
+      for (bool keepdim : {false, true}) {
+        std::string axes;
+        for (int a : s.axes) axes += std::to_string(a) + " ";
+        SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " layout " + s.layout.name +
+                     " axes {" + axes + "} keepdim " + (keepdim ? "true" : "false"));
+        Array x = random(s.layout.base, c.domain, dtype);
+        Tensor got = c.t(s.layout.t(tensor(x, dtype)), s.axes, keepdim);
+        Array want = c.r(s.layout.r(x), s.axes, keepdim);
+        int64_t n = reduced_count(s.layout.r(x).shape, s.axes);
+        EXPECT_TRUE(close(got, want, Tol::reduction(got.dtype(), n)));
+      }
+    }
+  }
+}
+INGOT_CASES_ON_ALL_DEVICES(ReduceOpTest, reduce_cases());
+
+class ReduceTest : public OpTest {};
+
+TEST_P(ReduceTest, ArgmaxArgminFirstIndex) {
+  struct Spec {
+    Layout layout;
+    std::optional<int> axis;
+  };
+  std::vector<Spec> specs{
+      {contiguous("7x13", {7, 13}), nullopt},
+      {contiguous("7x13", {7, 13}), 0},
+      {contiguous("7x13", {7, 13}), 1},
+      {contiguous("3x5x11", {3, 5, 11}), -1},
+      {contiguous("3x5x11", {3, 5, 11}), 1},
+      {contiguous("1031", {1031}), nullopt},
+      {layout("permute", {3, 5, 11},
+              [](const auto& x) {
+                return x.permute({2, 0, 1});
+              }),
+       0},
+      {layout("flip", {7, 13}, [](const auto& x) { return x.flip({1}); }), 1},
+      {layout("slice_neg", {9, 13},
+              [](const auto& x) {
+                return x.slice({{nullopt, nullopt, -3}});
+              }),
+       0},
+  };
+  for (DType dtype : {F32, I32, F64}) {
+    if (!supports(dtype)) continue;
+    for (const Spec& s : specs) {
+      for (bool keepdim : {false, true}) {
+        if (!s.axis && keepdim) continue;
+        SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + s.layout.name + " axis " +
+                     (s.axis ? std::to_string(*s.axis) : "none") + (keepdim ? " keepdim" : ""));
+        Array x = random(s.layout.base, ints(-3, 3), dtype);  // many ties: first index wins
+        Tensor t = s.layout.t(tensor(x, dtype));
+        EXPECT_TRUE(close(t.argmax(s.axis, keepdim), s.layout.r(x).argmax(s.axis, keepdim)));
+        EXPECT_TRUE(close(t.argmin(s.axis, keepdim), s.layout.r(x).argmin(s.axis, keepdim)));
+        EXPECT_TRUE(ingot::is_int(t.argmax(s.axis, keepdim).dtype()));
+      }
+    }
+  }
+  // A hand-made tie: the first of equal maxima.
+  Tensor t = Tensor::from_vector<float>({1, 5, 2, 5, 5, -1}, {6}, dev());
+  EXPECT_EQ(t.argmax().item<int64_t>(), 1);
+  EXPECT_EQ(t.argmin().item<int64_t>(), 5);
+  EXPECT_EQ(t.neg().argmin().item<int64_t>(), 1);
+}
+
+TEST_P(ReduceTest, BoolAnyAll) {
+  for (Shape shape : {Shape{7, 13}, Shape{3, 5, 11}, Shape{1031}}) {
+    Array x = random(shape, {}, B);
+    Tensor t = tensor(x, B);
+    EXPECT_TRUE(close(t.any({-1}), x.any({-1})));
+    EXPECT_TRUE(close(t.all({-1}), x.all({-1})));
+    EXPECT_TRUE(close(t.any(), x.any()));
+    EXPECT_TRUE(close(t.all({0}, true), x.all({0}, true)));
+    EXPECT_TRUE(close(t.logical_not().any(), x.logical_not().any()));
+  }
+  Tensor ones = Tensor::ones({4, 3}, B, dev());
+  EXPECT_TRUE(ones.all().item<bool>());
+  EXPECT_FALSE(ones.logical_not().any().item<bool>());
+}
+
+TEST_P(ReduceTest, ZeroSize) {
+  Tensor e = tensor(random({0})), e30 = tensor(random({3, 0}));
+  EXPECT_TRUE(close(e.sum(), Array::scalar(0)));
+  EXPECT_TRUE(close(e.prod(), Array::scalar(1)));
+  EXPECT_TRUE(close(e30.sum({1}), Array::full({3}, 0)));
+  EXPECT_TRUE(close(e30.prod({1}), Array::full({3}, 1)));
+  EXPECT_TRUE(close(e30.sum({1}, true), Array::full({3, 1}, 0)));
+  EXPECT_TRUE(close(e30.sum({0}), Array::full({0}, 0)));
+  EXPECT_TRUE(close(e30.max({0}), Array::full({0}, 0)));
+  EXPECT_TRUE(close(e30.sum(), Array::scalar(0)));
+  EXPECT_TRUE(close(e.gt(e).any(), Array::scalar(0)));
+  EXPECT_TRUE(close(e.gt(e).all(), Array::scalar(1)));
+  // Sum and prod of a zero-size view, fused with an elementwise op.
+  EXPECT_TRUE(close((tensor(random({4, 5})).slice({{2, 2}}) * 2.0).sum({0}), Array::full({5}, 0)));
+  EXPECT_TRUE(throws_error([&] { e.max().realize(); }, {"max"}));
+  EXPECT_TRUE(throws_error([&] { e30.max({1}).realize(); }, {"max"}));
+  EXPECT_TRUE(throws_error([&] { e.min().realize(); }, {"min"}));
+  EXPECT_TRUE(throws_error([&] { e.argmax().realize(); }, {"argmax"}));
+  // The process keeps working.
+  Array x = random({7, 13});
+  EXPECT_TRUE(close(tensor(x).max({1}), x.max({1})));
+}
+
+TEST_P(ReduceTest, FusedWithElementwise) {
+  Array x = random({13, 7}), y = random({7, 13});
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 13),
+      [](auto x, auto y) { return (x.T() * y + 1.0).sum({-1}, true) / y.max({1}, true); }, x, y));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 91),
+      [](auto x, auto y) { return (x.T() - x.T().mean({0}, true)).square().sum() + y.min(); }, x,
+      y));
+}
+
+INGOT_ON_ALL_DEVICES(ReduceTest);
+
+}  // namespace

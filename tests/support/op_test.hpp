@@ -1,0 +1,155 @@
+// The op-suite fixture: parameterized over every device in Device::available() (so a
+// backend added later joins automatically), with a per-test seeded RNG, random inputs
+// in per-op value ranges, and one generic runner that evaluates the same expression on
+// ingot tensors and on the float64 reference.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "ingot/runtime.hpp"
+#include "ingot/tensor.hpp"
+#include "support/compare.hpp"
+#include "support/reference.hpp"
+
+namespace support {
+
+using ingot::DType;
+using ingot::Shape;
+using ingot::Tensor;
+using ref::Array;
+
+// Where random inputs come from.
+struct Domain {
+  double lo = -3;
+  double hi = 3;
+  // |x| in [lo, hi] with a random sign (denominators, prod factors).
+  bool away_from_zero = false;
+  // Integer-valued (so comparisons see ties); integer dtypes always are.
+  bool integers = false;
+};
+inline Domain range(double lo, double hi) { return {lo, hi, false, false}; }
+inline Domain nonzero(double lo, double hi) { return {lo, hi, true, false}; }
+inline Domain ints(double lo, double hi) { return {lo, hi, false, true}; }
+
+// Host bytes of `a`'s values stored as `dtype` (values must be representable).
+std::vector<uint8_t> encode(const Array& a, DType dtype);
+
+// One way of producing an input of some shape: a base tensor of `base` shape, then a
+// view (permute, slice with steps, flip, pad, expand...) applied to ingot and reference alike.
+struct Layout {
+  std::string name;
+  Shape base;
+  std::function<Tensor(const Tensor&)> t;
+  std::function<Array(const Array&)> r;
+};
+template <class F>
+Layout layout(std::string name, Shape base, F f) {
+  return {std::move(name), std::move(base), f, f};
+}
+inline Layout contiguous(std::string name, Shape base) {
+  return layout(std::move(name), std::move(base), [](const auto& x) { return x; });
+}
+// The layouts every elementwise op runs on: contiguous odd sizes, scalar, size-1 dims,
+// zero-size, and non-contiguous views. `pad_value` must lie inside the op's domain.
+std::vector<Layout> unary_layouts(double pad_value);
+// Pairs of operand layouts whose results broadcast: same shapes, {3,1}+{1,5},
+// {5}+{2,3,5}, scalar forms, zero-size, and views on either side.
+std::vector<std::pair<Layout, Layout>> binary_layouts(double pad_value);
+
+inline const std::string& device_of(const std::string& p) { return p; }
+template <class T>
+const std::string& device_of(const std::tuple<std::string, T>& p) {
+  return std::get<0>(p);
+}
+
+template <class Param = std::string>
+class OpTestT : public ::testing::TestWithParam<Param> {
+ protected:
+  void SetUp() override {
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(info->test_suite_name()) + "." + info->name();
+    rng_.seed(std::hash<std::string>()(name));
+  }
+
+  const std::string& dev() const { return device_of(this->GetParam()); }
+
+  // Whether this device computes in `dtype` (Metal has no float64).
+  bool supports(DType dtype) const {
+    if (dtype != DType::Float64) return true;
+    return ingot::Device::get(dev()).info().language != "metal";
+  }
+
+  // Random values in `d`, already rounded to `dtype` (integer dtypes: uniform integers
+  // in [lo, hi]; bool: half true).
+  Array random(const Shape& shape, Domain d = {}, DType dtype = DType::Float32) {
+    std::uniform_real_distribution<double> u(d.lo, d.hi);
+    std::bernoulli_distribution coin(0.5);
+    bool integral = d.integers || ingot::is_int(dtype);
+    std::uniform_int_distribution<int64_t> ui(static_cast<int64_t>(std::ceil(d.lo)),
+                                              static_cast<int64_t>(std::floor(d.hi)));
+    std::vector<double> v(static_cast<size_t>(ref::numel_of(shape)));
+    for (double& x : v) {
+      if (dtype == DType::Bool) {
+        x = coin(rng_);
+        continue;
+      }
+      x = integral ? static_cast<double>(ui(rng_)) : u(rng_);
+      if (d.away_from_zero && coin(rng_)) x = -x;
+      x = ref::cast_value(x, dtype);
+    }
+    return Array(shape, std::move(v));
+  }
+
+  Tensor tensor(const Array& a, DType dtype = DType::Float32) const {
+    std::vector<uint8_t> bytes = encode(a, dtype);
+    return Tensor::from_data(bytes.data(), dtype, a.shape, dev());
+  }
+
+  // Evaluates f on tensors made from `inputs` (as `dtype`, on this device) and on the
+  // reference arrays, and compares. Tolerance: `tol`, else from the result's dtype.
+  template <class F, class... A>
+  ::testing::AssertionResult check_as(DType dtype, std::optional<Tol> tol, F f,
+                                      const A&... inputs) {
+    Tensor got = f(tensor(inputs, dtype)...);
+    Array want = f(inputs...);
+    return close(got, want, tol ? *tol : Tol::of(got.dtype()));
+  }
+  // Float32 inputs, tolerance from the result's dtype.
+  template <class F, class... A>
+  ::testing::AssertionResult check(F f, const A&... inputs) {
+    return check_as(DType::Float32, std::nullopt, f, inputs...);
+  }
+
+  std::mt19937_64 rng_;
+};
+using OpTest = OpTestT<std::string>;
+
+struct DeviceName {
+  std::string operator()(const ::testing::TestParamInfo<std::string>& info) const {
+    return sanitize(info.param);
+  }
+  template <class T>
+  std::string operator()(const ::testing::TestParamInfo<std::tuple<std::string, T>>& info) const {
+    return sanitize(std::get<0>(info.param)) + "_" + sanitize(std::get<1>(info.param).name);
+  }
+};
+
+}  // namespace support
+
+// Instantiates a device-parameterized suite on every device that opens.
+#define INGOT_ON_ALL_DEVICES(Suite)                                                         \
+  INSTANTIATE_TEST_SUITE_P(Devices, Suite, ::testing::ValuesIn(ingot::Device::available()), \
+                           ::support::DeviceName())
+// Instantiates a (device, case) suite: every case on every device.
+#define INGOT_CASES_ON_ALL_DEVICES(Suite, cases)                                               \
+  INSTANTIATE_TEST_SUITE_P(Devices, Suite,                                                     \
+                           ::testing::Combine(::testing::ValuesIn(ingot::Device::available()), \
+                                              ::testing::ValuesIn(cases)),                     \
+                           ::support::DeviceName())
