@@ -1,0 +1,54 @@
+// The linear kernel IR: a flat list of SSA instructions with structured loops, the
+// output of codegen and the input of every renderer.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ingot/runtime.hpp"
+#include "tensor/lazy.hpp"
+
+namespace ingot::ir {
+
+enum class IOp : uint8_t {
+  Const,      // value of `dtype`
+  GlobalIdx,  // the iteration index of the global range
+  Range,      // for (v = lo; v < hi; ++v) {   (closed by EndRange)
+  EndRange,
+  Load,       // src: index [, guard]; buffer `buffer`; width > 1 loads consecutive lanes
+  Store,      // src: index, value; buffer `buffer`
+  Alu,        // `alu` over src (an elementwise Op of lazy.hpp, incl. Cast/Bitcast/Where)
+  DefineAcc,  // a mutable accumulator initialised to `value`
+  Assign,     // src: accumulator, new value
+  Broadcast,  // a scalar to `width` lanes
+  Gather,     // `width` scalars (src) into one vector
+  HReduce,    // combines the lanes of src[0] with `alu`
+};
+
+struct Inst {
+  IOp op;
+  DType dtype = DType::Int64;  // the element type of the value
+  int width = 1;
+  std::vector<int> src;
+  Op alu = Op::Add;
+  ConstValue value;
+  int64_t lo = 0, hi = 0;  // Range bounds
+  int buffer = -1;
+};
+
+struct BufferParam {
+  DType dtype;
+  bool output;
+};
+
+struct Kernel {
+  std::string name;
+  std::vector<BufferParam> buffers;  // output first
+  std::vector<Inst> insts;
+  LaunchDims dims;
+  double flops = 0;  // estimated arithmetic per launch
+  double bytes = 0;  // estimated memory traffic per launch
+  std::string opts;  // the optimizations applied, for DEBUG
+};
+
+}  // namespace ingot::ir

@@ -1,0 +1,524 @@
+#include "codegen/lower.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "codegen/opts.hpp"
+#include "codegen/symbolic.hpp"
+#include "ingot/context.hpp"
+
+namespace ingot::codegen {
+namespace {
+
+using sym::Expr;
+using Index = std::vector<Expr>;
+// One instruction per unrolled step; a single entry when the value is the same for all.
+using Val = std::vector<int>;
+
+std::vector<int64_t> strides_of(const Shape& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i) s[i] = s[i + 1] * shape[i + 1];
+  return s;
+}
+
+Expr flat_index(const Index& idx, const Shape& shape) {
+  auto st = strides_of(shape);
+  Expr f = sym::cnst(0);
+  for (size_t i = 0; i < idx.size(); ++i) f = sym::add(f, sym::mul(idx[i], st[i]));
+  return f;
+}
+
+Index unravel(const Expr& flat, const Shape& shape) {
+  auto st = strides_of(shape);
+  Index idx;
+  for (size_t i = 0; i < shape.size(); ++i)
+    idx.push_back(sym::mod(sym::floordiv(flat, st[i]), shape[i]));
+  return idx;
+}
+
+ConstValue reduce_identity(Op op, DType dt) {
+  bool fl = is_float(dt);
+  auto lowest = [&]() -> double {
+    if (fl) return -INFINITY;
+    if (dt == DType::Bool || is_unsigned_int(dt)) return 0;
+    return -std::ldexp(1.0, static_cast<int>(dtype_size(dt) * 8 - 1));
+  };
+  auto highest = [&]() -> ConstValue {
+    if (fl) return ConstValue::of(INFINITY);
+    if (dt == DType::Bool) return ConstValue::of(1);
+    if (dt == DType::UInt64) return {1.8446744073709552e19, -1};
+    if (dt == DType::Int64) return {9.2233720368547758e18, std::numeric_limits<int64_t>::max()};
+    int bits = static_cast<int>(dtype_size(dt) * 8) - (is_signed_int(dt) ? 1 : 0);
+    return ConstValue::of(std::ldexp(1.0, bits) - 1);
+  };
+  switch (op) {
+    case Op::ReduceSum:
+      return ConstValue::of(0);
+    case Op::ReduceProd:
+      return ConstValue::of(1);
+    case Op::ReduceMax: {
+      if (dt == DType::Int64) return {-9.2233720368547758e18, std::numeric_limits<int64_t>::min()};
+      return ConstValue::of(lowest());
+    }
+    default:
+      return highest();
+  }
+}
+
+Op combine_op(Op reduce) {
+  switch (reduce) {
+    case Op::ReduceSum:
+      return Op::Add;
+    case Op::ReduceProd:
+      return Op::Mul;
+    case Op::ReduceMax:
+      return Op::Max;
+    default:
+      return Op::Min;
+  }
+}
+
+// Thrown when a kernel does not fit the optimization being tried; the next is tried.
+struct Rejected {};
+
+class Lowerer {
+ public:
+  Lowerer(const NodePtr& out, const DeviceInfo& device, const Plan& plan)
+      : out_(out), device_(device), plan_(plan) {}
+
+  Lowered run() {
+    const Shape& shape = out_->shape;
+    Shape tiles = shape;
+    if (plan_.vector_output) tiles.back() /= plan_.width;
+    if (plan_.unroll > 1) tiles[plan_.unroll_axis] /= plan_.unroll;
+    int64_t count = shape_numel(tiles);
+    k_.buffers.push_back({out_->dtype, true});
+    scopes_.emplace_back();
+
+    int g = emit({.op = ir::IOp::GlobalIdx}, false);
+    Expr gv = new_var(0, std::max<int64_t>(count, 1) - 1, g);
+    lane_ = sym::var(next_var_++, 0, plan_.width - 1);
+    step_ = sym::var(next_var_++, 0, plan_.unroll - 1);
+    Index idx = unravel(gv, tiles);
+    if (plan_.vector_output) idx.back() = sym::add(sym::mul(idx.back(), plan_.width), lane_);
+    if (plan_.unroll > 1)
+      idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
+
+    Val value = eval(out_.get(), idx, sym::cnst(1));
+    Expr flat = flat_index(idx, shape);
+    int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
+    for (int u = 0; u < steps; ++u) {
+      Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
+      int v = value[value.size() == 1 ? 0 : u];
+      if (sym::uses_var(f, lane_->var)) {
+        if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
+        v = widen(v, plan_.width);
+        emit({.op = ir::IOp::Store,
+              .dtype = out_->dtype,
+              .width = plan_.width,
+              .src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0))), v},
+              .buffer = 0},
+             false);
+      } else {
+        emit({.op = ir::IOp::Store, .dtype = out_->dtype, .src = {lower_index(f), v}, .buffer = 0},
+             false);
+      }
+    }
+
+    k_.dims.global = {count, 1, 1};
+    int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
+    k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
+    k_.opts = plan_.describe();
+    return {std::move(k_), std::move(inputs_)};
+  }
+
+ private:
+  static constexpr int64_t kParallelGrain = 1 << 16;
+
+  int emit(ir::Inst inst, bool cse = true) {
+    std::string key;
+    if (cse) {
+      key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", int(inst.op), int(inst.dtype), inst.width,
+                        fmt::join(inst.src, ","), int(inst.alu), inst.value.f, inst.value.i,
+                        inst.lo, inst.hi, inst.buffer);
+      for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        auto found = it->insts.find(key);
+        if (found != it->insts.end()) return found->second;
+      }
+    }
+    k_.insts.push_back(std::move(inst));
+    int id = static_cast<int>(k_.insts.size()) - 1;
+    if (cse) scopes_.back().insts[key] = id;
+    return id;
+  }
+
+  Expr new_var(int64_t lo, int64_t hi, int inst) {
+    int id = next_var_++;
+    var_inst_[id] = inst;
+    return sym::var(id, lo, hi);
+  }
+
+  int constant(DType dt, ConstValue v) {
+    return emit({.op = ir::IOp::Const, .dtype = dt, .value = v});
+  }
+  int index_const(int64_t v) { return constant(DType::Int64, {static_cast<double>(v), v}); }
+
+  int alu(Op op, DType dt, std::vector<int> src) {
+    int width = 1;
+    for (int s : src) width = std::max(width, k_.insts[s].width);
+    for (int& s : src) s = widen(s, width);
+    return emit(
+        {.op = ir::IOp::Alu, .dtype = dt, .width = width, .src = std::move(src), .alu = op});
+  }
+
+  int widen(int v, int width) {
+    if (k_.insts[v].width == width) return v;
+    return emit({.op = ir::IOp::Broadcast, .dtype = k_.insts[v].dtype, .width = width, .src = {v}});
+  }
+
+  int lower_index(const Expr& e) {
+    using sym::Kind;
+    switch (e->kind) {
+      case Kind::Const:
+        return index_const(e->c);
+      case Kind::Var:
+        return var_inst_.at(e->var);
+      case Kind::Add: {
+        int acc = lower_index(e->args[0]);
+        for (size_t i = 1; i < e->args.size(); ++i)
+          acc = alu(Op::Add, DType::Int64, {acc, lower_index(e->args[i])});
+        return acc;
+      }
+      case Kind::Mul:
+        return alu(Op::Mul, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
+      case Kind::Div:
+        return alu(Op::Div, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
+      case Kind::Mod:
+        return alu(Op::Mod, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
+      case Kind::Lt:
+        return alu(Op::CmpLt, DType::Bool, {lower_index(e->args[0]), index_const(e->c)});
+      case Kind::And: {
+        int acc = lower_index(e->args[0]);
+        for (size_t i = 1; i < e->args.size(); ++i)
+          acc = alu(Op::And, DType::Bool, {acc, lower_index(e->args[i])});
+        return acc;
+      }
+    }
+    return -1;
+  }
+
+  // Calls `scalar(exprs)` once per unrolled step and vector lane that `exprs` depend
+  // on, with those variables replaced by constants, and assembles the results.
+  Val per_element(const std::vector<Expr>& exprs,
+                  const std::function<int(const std::vector<Expr>&)>& scalar) {
+    auto uses = [&](const Expr& v) {
+      return std::any_of(exprs.begin(), exprs.end(),
+                         [&](const Expr& e) { return sym::uses_var(e, v->var); });
+    };
+    int steps = uses(step_) ? plan_.unroll : 1;
+    bool lanes = uses(lane_);
+    if (lanes && plan_.strict) throw Rejected{};
+    Val out;
+    for (int u = 0; u < steps; ++u) {
+      std::vector<Expr> at_u;
+      for (const Expr& e : exprs) at_u.push_back(sym::substitute(e, step_->var, sym::cnst(u)));
+      if (!lanes) {
+        out.push_back(scalar(at_u));
+        continue;
+      }
+      std::vector<int> parts;
+      for (int l = 0; l < plan_.width; ++l) {
+        std::vector<Expr> at_l;
+        for (const Expr& e : at_u) at_l.push_back(sym::substitute(e, lane_->var, sym::cnst(l)));
+        parts.push_back(scalar(at_l));
+      }
+      out.push_back(emit({.op = ir::IOp::Gather,
+                          .dtype = k_.insts[parts[0]].dtype,
+                          .width = plan_.width,
+                          .src = parts}));
+    }
+    return out;
+  }
+
+  int param(LazyNode* n) {
+    auto it = params_.find(n);
+    if (it != params_.end()) return it->second;
+    for (const auto& in : all_nodes_.at(n)) inputs_.push_back(in);
+    int id = static_cast<int>(k_.buffers.size());
+    k_.buffers.push_back({n->dtype, false});
+    params_[n] = id;
+    return id;
+  }
+
+  Val load(LazyNode* n, const Index& idx, const Expr& guard) {
+    int buf = param(n);
+    Expr flat = flat_index(idx, n->shape);
+    int steps =
+        sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.unroll : 1;
+    Val out;
+    for (int u = 0; u < steps; ++u) {
+      Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
+      Expr g = sym::substitute(guard, step_->var, sym::cnst(u));
+      if (sym::uses_var(f, lane_->var) && sym::coefficient(f, lane_->var) == 1 &&
+          !sym::uses_var(g, lane_->var)) {
+        std::vector<int> src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0)))};
+        if (!sym::is_const(g, 1)) src.push_back(lower_index(g));
+        out.push_back(emit({.op = ir::IOp::Load,
+                            .dtype = n->dtype,
+                            .width = plan_.width,
+                            .src = src,
+                            .buffer = buf}));
+        continue;
+      }
+      Val v = per_element({f, g}, [&](const std::vector<Expr>& e) {
+        std::vector<int> src = {lower_index(e[0])};
+        if (!sym::is_const(e[1], 1)) src.push_back(lower_index(e[1]));
+        return emit({.op = ir::IOp::Load, .dtype = n->dtype, .src = src, .buffer = buf});
+      });
+      out.push_back(v[0]);
+    }
+    return out;
+  }
+
+  // Maps an index of movement node `n` to an index of its source; narrows `guard` where
+  // the node pads.
+  Index through_movement(const LazyNode* n, const Index& idx, Expr& guard) {
+    const Shape& src = n->src[0]->shape;
+    Index out(src.size());
+    switch (n->op) {
+      case Op::Reshape:
+        return unravel(flat_index(idx, n->shape), src);
+      case Op::Permute:
+        for (size_t i = 0; i < idx.size(); ++i) out[n->arg[i]] = idx[i];
+        return out;
+      case Op::Expand:
+        for (size_t i = 0; i < idx.size(); ++i) out[i] = src[i] == 1 ? sym::cnst(0) : idx[i];
+        return out;
+      case Op::Shrink:
+        for (size_t i = 0; i < idx.size(); ++i) out[i] = sym::add(idx[i], n->arg[2 * i]);
+        return out;
+      case Op::Stride:
+        for (size_t i = 0; i < idx.size(); ++i) {
+          int64_t s = n->arg[i];
+          out[i] = s > 0 ? sym::mul(idx[i], s) : sym::add(sym::mul(idx[i], s), src[i] - 1);
+        }
+        return out;
+      case Op::Pad:
+        for (size_t i = 0; i < idx.size(); ++i) {
+          out[i] = sym::add(idx[i], -n->arg[2 * i]);
+          if (n->arg[2 * i] || n->arg[2 * i + 1])
+            guard = sym::logical_and(guard,
+                                     sym::logical_and(sym::ge(out[i], 0), sym::lt(out[i], src[i])));
+        }
+        return out;
+      default:
+        return idx;
+    }
+  }
+
+  Val eval(LazyNode* n, const Index& idx, const Expr& guard) {
+    std::string key = fmt::format("{}|{}", static_cast<const void*>(n), sym::to_string(guard));
+    for (const Expr& e : idx) key += "|" + sym::to_string(e);
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+      auto found = it->values.find(key);
+      if (found != it->values.end()) return found->second;
+    }
+    Val v = compute(n, idx, guard);
+    scopes_.back().values[key] = v;
+    return v;
+  }
+
+  Val compute(LazyNode* n, const Index& idx, const Expr& guard) {
+    if (n->realized()) return load(n, idx, guard);
+    if (is_movement(n->op)) {
+      Expr inner = guard;
+      Index src_idx = through_movement(n, idx, inner);
+      Val v = eval(n->src[0].get(), src_idx, inner);
+      return n->op == Op::Pad ? pad_select(n, v, inner) : v;
+    }
+    switch (n->op) {
+      case Op::Const:
+        return {constant(n->dtype, n->value)};
+      case Op::Iota: {
+        Expr flat = flat_index(idx, n->shape);
+        return per_element({flat}, [&](const std::vector<Expr>& e) {
+          return alu(Op::Cast, n->dtype, {lower_index(e[0])});
+        });
+      }
+      case Op::Contiguous:
+        return eval(n->src[0].get(), idx, guard);
+      case Op::ReduceSum:
+      case Op::ReduceProd:
+      case Op::ReduceMax:
+      case Op::ReduceMin:
+        return reduce(n, idx, guard);
+      default:
+        break;
+    }
+    std::vector<Val> srcs;
+    size_t steps = 1;
+    for (const auto& s : n->src) {
+      srcs.push_back(eval(s.get(), idx, guard));
+      steps = std::max(steps, srcs.back().size());
+    }
+    Val out;
+    for (size_t u = 0; u < steps; ++u) {
+      std::vector<int> args;
+      for (const Val& s : srcs) args.push_back(s[s.size() == 1 ? 0 : u]);
+      out.push_back(alu(n->op, n->dtype, args));
+    }
+    return out;
+  }
+
+  // where(valid, v, pad value) for each unrolled step; lanes are handled by the ALU.
+  Val pad_select(const LazyNode* n, const Val& v, const Expr& valid) {
+    Val cond = per_element({valid}, [&](const std::vector<Expr>& e) { return lower_index(e[0]); });
+    int fill = constant(n->dtype, n->value);
+    size_t steps = std::max(cond.size(), v.size());
+    Val out;
+    for (size_t u = 0; u < steps; ++u)
+      out.push_back(alu(Op::Where, n->dtype,
+                        {cond[cond.size() == 1 ? 0 : u], v[v.size() == 1 ? 0 : u], fill}));
+    return out;
+  }
+
+  Val reduce(LazyNode* n, const Index& idx, const Expr& guard) {
+    LazyNode* src = n->src[0].get();
+    bool vector_reduce = plan_.vector_reduce == n;
+    auto uses = [&](const Expr& v) {
+      return std::any_of(idx.begin(), idx.end(),
+                         [&](const Expr& e) { return sym::uses_var(e, v->var); }) ||
+             sym::uses_var(guard, v->var);
+    };
+    bool lanes_in = uses(lane_);
+    if (vector_reduce && lanes_in) throw Rejected{};
+    int width = lanes_in || vector_reduce ? plan_.width : 1;
+    int steps = uses(step_) ? plan_.unroll : 1;
+    Val accs;
+    for (int u = 0; u < steps; ++u)
+      accs.push_back(emit({.op = ir::IOp::DefineAcc,
+                           .dtype = n->dtype,
+                           .width = width,
+                           .value = reduce_identity(n->op, n->dtype)},
+                          false));
+    Index src_idx = idx;
+    int64_t extent = 1;
+    for (size_t a = 0; a < n->arg.size(); ++a) {
+      int axis = static_cast<int>(n->arg[a]);
+      int64_t size = src->shape[axis];
+      extent *= size;
+      bool vec_axis = vector_reduce && a + 1 == n->arg.size();
+      if (vec_axis && size % plan_.width != 0) throw Rejected{};
+      int64_t trips = vec_axis ? size / plan_.width : size;
+      int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
+      Expr v = new_var(0, trips - 1, r);
+      src_idx[axis] = vec_axis ? sym::add(sym::mul(v, plan_.width), lane_) : v;
+      scopes_.emplace_back();
+    }
+    work_per_output_ = std::max(work_per_output_, extent);
+    for (int u = 0; u < steps; ++u) {
+      Index at = src_idx;
+      for (Expr& e : at) e = sym::substitute(e, step_->var, sym::cnst(u));
+      Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
+      int value = widen(v[0], width);
+      int next = alu(combine_op(n->op), n->dtype, {accs[u], value});
+      emit({.op = ir::IOp::Assign, .dtype = n->dtype, .width = width, .src = {accs[u], next}},
+           false);
+    }
+    for (size_t a = 0; a < n->arg.size(); ++a) {
+      scopes_.pop_back();
+      emit({.op = ir::IOp::EndRange}, false);
+    }
+    if (!vector_reduce) return accs;
+    Val out;
+    for (int acc : accs)
+      out.push_back(
+          emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine_op(n->op)},
+               false));
+    return out;
+  }
+
+  struct Scope {
+    std::unordered_map<std::string, int> insts;
+    std::unordered_map<std::string, Val> values;
+  };
+
+  const NodePtr& out_;
+  const DeviceInfo& device_;
+  const Plan& plan_;
+  ir::Kernel k_;
+  std::vector<NodePtr> inputs_;
+  std::unordered_map<LazyNode*, int> params_;
+  std::vector<Scope> scopes_;
+  std::unordered_map<int, int> var_inst_;
+  int next_var_ = 0;
+  Expr lane_, step_;
+  int64_t work_per_output_ = 1;
+
+ public:
+  // Owning pointers of the realized nodes, to hand out as kernel inputs.
+  std::unordered_map<LazyNode*, std::vector<NodePtr>> all_nodes_;
+};
+
+// Owning pointers for every realized node under `out` (the graph stores shared_ptrs in
+// `src`; the lowerer sees raw pointers).
+void collect_inputs(const NodePtr& n, std::unordered_map<LazyNode*, std::vector<NodePtr>>& out,
+                    std::unordered_set<LazyNode*>& seen, bool root) {
+  if (!seen.insert(n.get()).second) return;
+  if (n->realized() && !root) {
+    out[n.get()] = {n};
+    return;
+  }
+  for (const auto& s : n->src) collect_inputs(s, out, seen, false);
+}
+
+std::string kernel_name(const NodePtr& out, const ir::Kernel& k) {
+  bool has_reduce = false;
+  std::string dims;
+  for (int64_t d : out->shape) dims += "_" + std::to_string(d);
+  for (const auto& i : k.insts) has_reduce |= i.op == ir::IOp::DefineAcc;
+  return (has_reduce ? "r" : "E") + (dims.empty() ? std::string("_1") : dims);
+}
+
+void estimate_cost(const NodePtr& out, const Lowered& l, ir::Kernel& k) {
+  std::unordered_set<LazyNode*> seen;
+  std::function<void(LazyNode*)> walk = [&](LazyNode* n) {
+    if (!seen.insert(n).second || n->realized()) return;
+    if (is_reduce(n->op))
+      k.flops += static_cast<double>(shape_numel(n->src[0]->shape));
+    else if (!is_movement(n->op) && n->op != Op::Const && n->op != Op::Iota &&
+             n->op != Op::Contiguous)
+      k.flops += static_cast<double>(shape_numel(n->shape));
+    for (const auto& s : n->src) walk(s.get());
+  };
+  walk(out.get());
+  k.bytes = static_cast<double>(shape_numel(out->shape) * dtype_size(out->dtype));
+  for (const auto& in : l.inputs) k.bytes += static_cast<double>(in->buffer->bytes());
+}
+
+}  // namespace
+
+Lowered lower(const NodePtr& out, const DeviceInfo& device) {
+  std::unordered_map<LazyNode*, std::vector<NodePtr>> nodes;
+  std::unordered_set<LazyNode*> seen;
+  collect_inputs(out, nodes, seen, true);
+  for (const Plan& plan : candidate_plans(out, device, Context::global().noopt())) {
+    try {
+      Lowerer lowerer(out, device, plan);
+      lowerer.all_nodes_ = nodes;
+      Lowered l = lowerer.run();
+      l.kernel.name = kernel_name(out, l.kernel);
+      estimate_cost(out, l, l.kernel);
+      return l;
+    } catch (const Rejected&) {
+    }
+  }
+  return {};  // unreachable: the last plan (no optimizations) never rejects
+}
+
+}  // namespace ingot::codegen

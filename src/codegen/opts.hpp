@@ -1,0 +1,29 @@
+// The optimizations of one kernel, as explicit, listable choices (in the spirit of
+// tinygrad's Opt): which axis becomes vector lanes, which output axis is unrolled.
+// candidate_plans lists them best first; the lowerer falls back to the next plan when
+// a kernel does not fit one (a load that would need a gather, an extent that does not
+// divide), and the last plan, no optimization, fits every kernel.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ingot/runtime.hpp"
+#include "tensor/lazy.hpp"
+
+namespace ingot::codegen {
+
+struct Plan {
+  int width = 1;                            // vector lanes
+  bool vector_output = false;               // UPCAST: the last output axis becomes the lanes
+  const LazyNode* vector_reduce = nullptr;  // UNROLL: this reduce's last axis becomes the lanes
+  int unroll = 1;                           // UPCAST by unrolling of output axis unroll_axis
+  int unroll_axis = -1;
+  bool strict = false;  // reject instead of gathering lane by lane
+
+  std::string describe() const;
+};
+
+std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt);
+
+}  // namespace ingot::codegen

@@ -1,0 +1,277 @@
+#include "codegen/symbolic.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <map>
+
+namespace ingot::sym {
+namespace {
+
+int64_t floor_div(int64_t a, int64_t d) { return a / d - ((a % d != 0) && ((a < 0) != (d < 0))); }
+
+Expr make(Kind kind, int64_t c, std::vector<Expr> args, int64_t lo, int64_t hi, int var = -1) {
+  auto n = std::make_shared<Node>();
+  n->kind = kind;
+  n->c = c;
+  n->args = std::move(args);
+  n->lo = lo;
+  n->hi = hi;
+  n->var = var;
+  return n;
+}
+
+// An Add in canonical form: terms (atom, coefficient) ordered by the atom's text, plus a
+// constant. Atoms are Var, Div, Mod, Lt and And nodes.
+struct Linear {
+  std::map<std::string, std::pair<Expr, int64_t>> terms;
+  int64_t constant = 0;
+
+  void take(const Expr& e, int64_t scale) {
+    switch (e->kind) {
+      case Kind::Const:
+        constant += e->c * scale;
+        return;
+      case Kind::Add:
+        for (const auto& t : e->args) take(t, scale);
+        return;
+      case Kind::Mul:
+        take(e->args[0], scale * e->c);
+        return;
+      default: {
+        auto& slot = terms[to_string(e)];
+        slot.first = e;
+        slot.second += scale;
+      }
+    }
+  }
+
+  // (x % d) * c + (x // d) * (c * d) is x * c: undoes the split that reshapes make.
+  void fold_mod_div_pairs() {
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto it = terms.begin(); it != terms.end(); ++it) {
+        const auto& [atom, coef] = it->second;
+        if (atom->kind != Kind::Mod || coef == 0) continue;
+        Expr x = atom->args[0];
+        auto partner = terms.find(to_string(floordiv(x, atom->c)));
+        if (partner == terms.end() || partner->second.second != coef * atom->c) continue;
+        int64_t c = coef;
+        terms.erase(partner);
+        terms.erase(it);
+        take(x, c);
+        changed = true;
+        break;
+      }
+    }
+  }
+
+  Expr build() {
+    fold_mod_div_pairs();
+    std::vector<Expr> args;
+    int64_t lo = constant, hi = constant;
+    for (const auto& [key, term] : terms) {
+      const auto& [atom, coef] = term;
+      if (coef == 0) continue;
+      Expr t = coef == 1
+                   ? atom
+                   : make(Kind::Mul, coef, {atom}, coef > 0 ? atom->lo * coef : atom->hi * coef,
+                          coef > 0 ? atom->hi * coef : atom->lo * coef);
+      lo += t->lo;
+      hi += t->hi;
+      args.push_back(t);
+    }
+    if (args.empty()) return cnst(constant);
+    if (constant != 0) args.push_back(cnst(constant));
+    if (args.size() == 1) return args[0];
+    return make(Kind::Add, 0, std::move(args), lo, hi);
+  }
+};
+
+Linear linear_of(const Expr& e) {
+  Linear l;
+  l.take(e, 1);
+  return l;
+}
+
+}  // namespace
+
+Expr cnst(int64_t value) { return make(Kind::Const, value, {}, value, value); }
+
+Expr var(int id, int64_t lo, int64_t hi) {
+  if (lo == hi) return cnst(lo);
+  return make(Kind::Var, 0, {}, lo, hi, id);
+}
+
+Expr add(const Expr& a, const Expr& b) {
+  Linear l;
+  l.take(a, 1);
+  l.take(b, 1);
+  return l.build();
+}
+
+Expr add(const Expr& a, int64_t b) { return add(a, cnst(b)); }
+
+Expr mul(const Expr& a, int64_t b) {
+  Linear l;
+  l.take(a, b);
+  return l.build();
+}
+
+Expr floordiv(const Expr& a, int64_t d) {
+  if (d == 1) return a;
+  if (floor_div(a->lo, d) == floor_div(a->hi, d)) return cnst(floor_div(a->lo, d));
+  if (a->kind == Kind::Div) return floordiv(a->args[0], a->c * d);
+  if (a->kind == Kind::Mul && a->c > 0 && d % a->c == 0) return floordiv(a->args[0], d / a->c);
+  if (a->kind == Kind::Add) {
+    // floor((d*Q + R) / d) = Q + floor(R / d) for integral Q.
+    Linear whole, rest;
+    Linear all = linear_of(a);
+    for (const auto& [key, term] : all.terms) {
+      if (term.second % d == 0)
+        whole.terms[key] = {term.first, term.second / d};
+      else
+        rest.terms[key] = term;
+    }
+    whole.constant = floor_div(all.constant, d);
+    rest.constant = all.constant - whole.constant * d;
+    if (!whole.terms.empty()) return add(whole.build(), floordiv(rest.build(), d));
+  }
+  return make(Kind::Div, d, {a}, floor_div(a->lo, d), floor_div(a->hi, d));
+}
+
+Expr mod(const Expr& a, int64_t d) {
+  if (d == 1) return cnst(0);
+  if (a->lo >= 0 && a->hi < d) return a;
+  if (a->kind == Kind::Const) return cnst(a->c - floor_div(a->c, d) * d);
+  if (a->kind == Kind::Mod && a->c % d == 0) return mod(a->args[0], d);
+  if (a->kind == Kind::Mul && a->c > 0 && d % a->c == 0)
+    return mul(mod(a->args[0], d / a->c), a->c);
+  if (a->kind == Kind::Add) {
+    Linear all = linear_of(a), rest;
+    bool dropped = false;
+    for (const auto& [key, term] : all.terms) {
+      int64_t c = term.second - floor_div(term.second, d) * d;
+      if (c != term.second) dropped = true;
+      if (c != 0) rest.terms[key] = {term.first, c};
+    }
+    rest.constant = all.constant - floor_div(all.constant, d) * d;
+    if (rest.constant != all.constant) dropped = true;
+    if (dropped) return mod(rest.build(), d);
+  }
+  int64_t lo = 0, hi = d - 1;
+  if (a->lo >= 0) hi = std::min(hi, a->hi);
+  return make(Kind::Mod, d, {a}, lo, hi);
+}
+
+Expr lt(const Expr& a, int64_t bound) {
+  if (a->hi < bound) return cnst(1);
+  if (a->lo >= bound) return cnst(0);
+  return make(Kind::Lt, bound, {a}, 0, 1);
+}
+
+Expr ge(const Expr& a, int64_t bound) { return lt(mul(a, -1), 1 - bound); }
+
+Expr logical_and(const Expr& a, const Expr& b) {
+  if (is_const(a, 0) || is_const(b, 0)) return cnst(0);
+  if (is_const(a, 1)) return b;
+  if (is_const(b, 1)) return a;
+  std::vector<Expr> args;
+  for (const Expr& x : {a, b}) {
+    if (x->kind == Kind::And)
+      args.insert(args.end(), x->args.begin(), x->args.end());
+    else
+      args.push_back(x);
+  }
+  return make(Kind::And, 0, std::move(args), 0, 1);
+}
+
+bool is_const(const Expr& e, int64_t value) { return e->kind == Kind::Const && e->c == value; }
+bool is_const(const Expr& e) { return e->kind == Kind::Const; }
+
+bool uses_var(const Expr& e, int id) {
+  if (e->kind == Kind::Var) return e->var == id;
+  for (const auto& a : e->args)
+    if (uses_var(a, id)) return true;
+  return false;
+}
+
+Expr substitute(const Expr& e, int id, const Expr& value) {
+  if (!uses_var(e, id)) return e;
+  switch (e->kind) {
+    case Kind::Const:
+      return e;
+    case Kind::Var:
+      return value;
+    case Kind::Add: {
+      Expr out = cnst(0);
+      for (const auto& a : e->args) out = add(out, substitute(a, id, value));
+      return out;
+    }
+    case Kind::Mul:
+      return mul(substitute(e->args[0], id, value), e->c);
+    case Kind::Div:
+      return floordiv(substitute(e->args[0], id, value), e->c);
+    case Kind::Mod:
+      return mod(substitute(e->args[0], id, value), e->c);
+    case Kind::Lt:
+      return lt(substitute(e->args[0], id, value), e->c);
+    case Kind::And: {
+      Expr out = cnst(1);
+      for (const auto& a : e->args) out = logical_and(out, substitute(a, id, value));
+      return out;
+    }
+  }
+  return e;
+}
+
+int64_t coefficient(const Expr& e, int id) {
+  if (!uses_var(e, id)) return 0;
+  if (e->kind == Kind::Var) return 1;
+  if (e->kind == Kind::Mul && e->args[0]->kind == Kind::Var) return e->c;
+  if (e->kind != Kind::Add) return INT64_MIN;
+  int64_t found = INT64_MIN;
+  for (const auto& t : e->args) {
+    if (!uses_var(t, id)) continue;
+    int64_t c = t->kind == Kind::Var                                      ? 1
+                : (t->kind == Kind::Mul && t->args[0]->kind == Kind::Var) ? t->c
+                                                                          : INT64_MIN;
+    if (c == INT64_MIN || found != INT64_MIN) return INT64_MIN;
+    found = c;
+  }
+  return found;
+}
+
+std::string to_string(const Expr& e) {
+  switch (e->kind) {
+    case Kind::Const:
+      return std::to_string(e->c);
+    case Kind::Var:
+      return "v" + std::to_string(e->var);
+    case Kind::Add: {
+      std::string s = "(";
+      for (size_t i = 0; i < e->args.size(); ++i) s += (i ? "+" : "") + to_string(e->args[i]);
+      return s + ")";
+    }
+    case Kind::Mul:
+      return "(" + to_string(e->args[0]) + "*" + std::to_string(e->c) + ")";
+    case Kind::Div:
+      return "(" + to_string(e->args[0]) + "//" + std::to_string(e->c) + ")";
+    case Kind::Mod:
+      return "(" + to_string(e->args[0]) + "%" + std::to_string(e->c) + ")";
+    case Kind::Lt:
+      return "(" + to_string(e->args[0]) + "<" + std::to_string(e->c) + ")";
+    case Kind::And: {
+      std::string s = "(";
+      for (size_t i = 0; i < e->args.size(); ++i) s += (i ? "&&" : "") + to_string(e->args[i]);
+      return s + ")";
+    }
+  }
+  return "?";
+}
+
+void visit(const Expr& e, const std::function<void(const Expr&)>& fn) {
+  for (const auto& a : e->args) visit(a, fn);
+  fn(e);
+}
+
+}  // namespace ingot::sym

@@ -1,0 +1,32 @@
+// Compiled kernels in memory, found by the structure of the fused graph they compute,
+// so that a kernel seen before is launched without lowering or rendering again.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ingot/runtime.hpp"
+#include "tensor/lazy.hpp"
+
+namespace ingot::engine {
+
+struct CompiledKernel {
+  std::string name;
+  std::unique_ptr<Program> program;
+  LaunchDims dims;
+  // For each buffer after the output, the position of its node among the key's leaves.
+  std::vector<int> input_leaves;
+  double flops = 0, bytes = 0;
+  std::string opts;
+};
+
+// A text that is equal for two kernels exactly when they compute the same function of
+// their inputs' shapes and types; `leaves` receives the realized inputs in key order.
+std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves);
+
+// The kernel for `out` on `device`, lowering and compiling it on first use.
+const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
+                                 const std::vector<NodePtr>& leaves);
+
+}  // namespace ingot::engine

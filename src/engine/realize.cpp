@@ -1,0 +1,81 @@
+#include "engine/realize.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <iostream>
+
+#include "engine/kernel_cache.hpp"
+#include "ingot/context.hpp"
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+#include "schedule/schedule.hpp"
+
+namespace ingot::engine {
+
+uint64_t kernels_compiled();
+
+namespace {
+
+std::atomic<uint64_t> g_launched{0};
+std::atomic<uint64_t> g_schedules{0};
+
+// The node now stands for its buffer; its sources are released.
+void settle(LazyNode& n, std::shared_ptr<Buffer> buffer) {
+  n.buffer = std::move(buffer);
+  n.op = Op::Buffer;
+  n.src.clear();
+  n.arg.clear();
+}
+
+void run_copy(const NodePtr& out) {
+  const NodePtr& src = out->src[0];
+  size_t bytes = static_cast<size_t>(shape_numel(out->shape)) * dtype_size(out->dtype);
+  auto buffer = Device::get(out->device).allocator().alloc(bytes);
+  if (bytes) Allocator::transfer(*buffer, *src->buffer, bytes);
+  settle(*out, std::move(buffer));
+}
+
+void run_kernel(const NodePtr& out) {
+  Device& device = Device::get(out->device);
+  size_t bytes = static_cast<size_t>(shape_numel(out->shape)) * dtype_size(out->dtype);
+  auto buffer = device.allocator().alloc(bytes);
+  if (bytes == 0) {
+    settle(*out, std::move(buffer));
+    return;
+  }
+  std::vector<NodePtr> leaves;
+  std::string key = structural_key(out, leaves);
+  const CompiledKernel& k = kernel_for(out, device, key, leaves);
+  std::vector<Buffer*> buffers = {buffer.get()};
+  for (int leaf : k.input_leaves) buffers.push_back(leaves[leaf]->buffer.get());
+  int debug = Context::global().debug();
+  double seconds = k.program->launch(buffers, k.dims, {}, debug >= 2);
+  ++g_launched;
+  if (debug >= 2) {
+    std::cerr << fmt::format("{:<28} {:>10} x{:<6} {:9.3f} ms {:8.1f} GB/s {:9.1f} GFLOP/s  {}\n",
+                             k.name, k.dims.global[0], k.dims.local[0], seconds * 1e3,
+                             k.bytes / seconds / 1e9, k.flops / seconds / 1e9, k.opts);
+  }
+  settle(*out, std::move(buffer));
+}
+
+}  // namespace
+
+void realize(const std::vector<NodePtr>& targets) {
+  auto items = schedule(targets);
+  ++g_schedules;
+  for (const auto& item : items) {
+    if (item.kind == ScheduleItem::Kind::Copy)
+      run_copy(item.out);
+    else
+      run_kernel(item.out);
+  }
+  if (Context::global().debug() >= 1 && !items.empty())
+    std::cerr << fmt::format("realized {} target(s) with {} kernel(s)\n", targets.size(),
+                             items.size());
+}
+
+EngineStats stats() { return {g_launched.load(), kernels_compiled(), g_schedules.load()}; }
+
+}  // namespace ingot::engine

@@ -1,0 +1,266 @@
+// The one C-style renderer: walks the linear IR and spells each instruction through the
+// target's language table.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <set>
+
+#include "ingot/error.hpp"
+#include "render/language.hpp"
+
+namespace ingot::render {
+
+const LanguageTable& language_c();
+
+const LanguageTable& language(const std::string& name) {
+  if (name == "c") return language_c();
+  throw Error("render: no language table named '" + name + "' (available: c)");
+}
+
+namespace {
+
+std::string float_literal(double v, DType dt) {
+  if (std::isnan(v)) return "NAN";
+  if (std::isinf(v)) return v > 0 ? "INFINITY" : "(-INFINITY)";
+  if (dt == DType::Float16 || dt == DType::BFloat16) {
+    uint16_t bits = dt == DType::Float16 ? float_to_half_bits(static_cast<float>(v))
+                                         : float_to_bfloat_bits(static_cast<float>(v));
+    v = dt == DType::Float16 ? half_bits_to_float(bits) : bfloat_bits_to_float(bits);
+  }
+  if (dt == DType::Float64) return fmt::format("{:a}", v);
+  return fmt::format("{:a}f", static_cast<float>(v));
+}
+
+std::string const_literal(const ir::Inst& in, const LanguageTable& lang) {
+  DType dt = in.dtype;
+  if (is_float(dt)) return float_literal(in.value.f, dt);
+  if (dt == DType::Bool) return in.value.i != 0 || in.value.f != 0 ? "1" : "0";
+  if (dt == DType::UInt64) return fmt::format("{}ULL", static_cast<uint64_t>(in.value.i));
+  if (in.value.i == INT64_MIN) return "(-9223372036854775807LL - 1)";
+  if (dt == DType::Int64) return fmt::format("{}LL", in.value.i);
+  return fmt::format("(({}){}LL)", lang.storage_type(dt), in.value.i);
+}
+
+class Renderer {
+ public:
+  Renderer(const ir::Kernel& k, const LanguageTable& lang)
+      : k_(k), lang_(lang), names_(k.insts.size()) {}
+
+  std::string run() {
+    std::string body;
+    int depth = 2;
+    for (size_t i = 0; i < k_.insts.size(); ++i) {
+      const ir::Inst& in = k_.insts[i];
+      std::string line = statement(static_cast<int>(i), in);
+      if (in.op == ir::IOp::EndRange) --depth;
+      if (!line.empty()) body += std::string(depth * 2, ' ') + line + "\n";
+      if (in.op == ir::IOp::Range) ++depth;
+    }
+    std::string types;
+    for (const auto& [dt, w] : vectors_) types += lang_.vector_typedef(dt, w);
+    return lang_.prelude + types + lang_.open_kernel(k_, lang_) + body + lang_.close_kernel;
+  }
+
+ private:
+  std::string type(const ir::Inst& in) {
+    if (in.width == 1) return lang_.value_type(in.dtype);
+    vectors_.insert({in.dtype, in.width});
+    return lang_.vector_type(in.dtype, in.width, false);
+  }
+
+  const std::string& name(int i) const { return names_[i]; }
+
+  std::string load_expr(const ir::Inst& in, const std::string& index) {
+    std::string p = fmt::format("p{}", in.buffer);
+    if (in.width > 1) {
+      vectors_.insert({in.dtype, in.width});
+      return fmt::format("*(const {}*)({} + {})", lang_.vector_type(in.dtype, in.width, true), p,
+                         index);
+    }
+    std::string raw = fmt::format("{}[{}]", p, index);
+    if (in.dtype == DType::Float16) return "ingot_h2f(" + raw + ")";
+    if (in.dtype == DType::BFloat16) return "ingot_b2f(" + raw + ")";
+    return raw;
+  }
+
+  std::string to_storage(DType dt, const std::string& v) {
+    if (dt == DType::Float16) return "ingot_f2h(" + v + ")";
+    if (dt == DType::BFloat16) return "ingot_f2b(" + v + ")";
+    if (dt == DType::Bool) return "(uint8_t)((" + v + ") != 0)";
+    return v;
+  }
+
+  std::string from_storage(DType dt, const std::string& v) {
+    if (dt == DType::Float16) return "ingot_h2f(" + v + ")";
+    if (dt == DType::BFloat16) return "ingot_b2f(" + v + ")";
+    return v;
+  }
+
+  std::string cast(DType to, DType from, const std::string& x) {
+    if (to == DType::Bool) return "((" + x + ") != 0)";
+    std::string v = "(" + lang_.value_type(to) + ")(" + x + ")";
+    if (to == DType::Float16 || to == DType::BFloat16)
+      return from_storage(to, to_storage(to, "(float)(" + x + ")"));
+    (void)from;
+    return v;
+  }
+
+  std::string alu(const ir::Inst& in) {
+    auto a = [&](int i) { return name(in.src[i]); };
+    DType dt = in.dtype;
+    DType operand = k_.insts[in.src[0]].dtype;
+    bool fl = is_float(operand);
+    // Narrow unsigned types promote to (signed) int in C; multiply in 32 unsigned bits.
+    auto wrap = [&](const std::string& s) {
+      return in.width == 1 && is_int(dt) && dtype_size(dt) < 4
+                 ? "(" + lang_.value_type(dt) + ")(" + s + ")"
+                 : s;
+    };
+    switch (in.alu) {
+      case Op::Neg:
+        return wrap("(-" + a(0) + ")");
+      case Op::Not:
+        return "(!" + a(0) + ")";
+      case Op::Exp:
+        return lang_.math("exp", dt) + "(" + a(0) + ")";
+      case Op::Exp2:
+        return lang_.math("exp2", dt) + "(" + a(0) + ")";
+      case Op::Log:
+        return lang_.math("log", dt) + "(" + a(0) + ")";
+      case Op::Log2:
+        return lang_.math("log2", dt) + "(" + a(0) + ")";
+      case Op::Sin:
+        return lang_.math("sin", dt) + "(" + a(0) + ")";
+      case Op::Cos:
+        return lang_.math("cos", dt) + "(" + a(0) + ")";
+      case Op::Tanh:
+        return lang_.math("tanh", dt) + "(" + a(0) + ")";
+      case Op::Sqrt:
+        return lang_.math("sqrt", dt) + "(" + a(0) + ")";
+      case Op::Recip:
+        return "(" + std::string(dt == DType::Float64 ? "1.0" : "1.0f") + " / " + a(0) + ")";
+      case Op::Cast:
+        return cast(dt, operand, a(0));
+      case Op::Add:
+        return wrap("(" + a(0) + " + " + a(1) + ")");
+      case Op::Sub:
+        return wrap("(" + a(0) + " - " + a(1) + ")");
+      case Op::Mul:
+        if (is_unsigned_int(dt) && dtype_size(dt) < 4)
+          return wrap("((uint32_t)" + a(0) + " * (uint32_t)" + a(1) + ")");
+        return wrap("(" + a(0) + " * " + a(1) + ")");
+      case Op::Div:
+        return "(" + a(0) + " / " + a(1) + ")";
+      case Op::Mod:
+        return "(" + a(0) + " % " + a(1) + ")";
+      case Op::Max:
+        if (fl)
+          return std::string(operand == DType::Float64 ? "ingot_max" : "ingot_maxf") + "(" + a(0) +
+                 ", " + a(1) + ")";
+        return "(" + a(0) + " > " + a(1) + " ? " + a(0) + " : " + a(1) + ")";
+      case Op::Min:
+        if (fl)
+          return std::string(operand == DType::Float64 ? "ingot_min" : "ingot_minf") + "(" + a(0) +
+                 ", " + a(1) + ")";
+        return "(" + a(0) + " < " + a(1) + " ? " + a(0) + " : " + a(1) + ")";
+      case Op::Pow:
+        return lang_.math("pow", dt) + "(" + a(0) + ", " + a(1) + ")";
+      case Op::CmpLt:
+        return "(" + a(0) + " < " + a(1) + ")";
+      case Op::CmpEq:
+        return "(" + a(0) + " == " + a(1) + ")";
+      case Op::CmpNe:
+        return "(" + a(0) + " != " + a(1) + ")";
+      case Op::And:
+        return "(" + a(0) + " & " + a(1) + ")";
+      case Op::Or:
+        return "(" + a(0) + " | " + a(1) + ")";
+      case Op::Xor:
+        return "(" + a(0) + " ^ " + a(1) + ")";
+      case Op::Shl:
+        return wrap("(" + a(0) + " << " + a(1) + ")");
+      case Op::Shr:
+        return "(" + a(0) + " >> " + a(1) + ")";
+      case Op::Where:
+        return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
+      default:
+        throw Error(std::string("render: no C spelling for ") + op_name(in.alu));
+    }
+  }
+
+  std::string statement(int i, const ir::Inst& in) {
+    std::string v = fmt::format("v{}", i);
+    names_[i] = v;
+    switch (in.op) {
+      case ir::IOp::Const:
+        names_[i] = const_literal(in, lang_);
+        return "";
+      case ir::IOp::GlobalIdx:
+        names_[i] = "gidx";
+        return "";
+      case ir::IOp::Range:
+        return fmt::format("for (int64_t {0} = {1}; {0} < {2}; {0}++) {{", v, in.lo, in.hi);
+      case ir::IOp::EndRange:
+        return "}";
+      case ir::IOp::Load: {
+        std::string e = load_expr(in, name(in.src[0]));
+        if (in.src.size() > 1)
+          e = in.width > 1 ? fmt::format("({} ? {} : ({}){{0}})", name(in.src[1]), e, type(in))
+                           : fmt::format("({} ? {} : 0)", name(in.src[1]), e);
+        return fmt::format("{} {} = {};", type(in), v, e);
+      }
+      case ir::IOp::Store: {
+        const ir::Inst& val = k_.insts[in.src[1]];
+        std::string p = fmt::format("p{}", in.buffer);
+        if (in.width > 1) {
+          vectors_.insert({in.dtype, in.width});
+          return fmt::format("*({}*)({} + {}) = {};", lang_.vector_type(in.dtype, in.width, true),
+                             p, name(in.src[0]), name(in.src[1]));
+        }
+        std::string value =
+            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, val.dtype, name(in.src[1]));
+        return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
+      }
+      case ir::IOp::Alu:
+        return fmt::format("{} {} = {};", type(in), v, alu(in));
+      case ir::IOp::DefineAcc: {
+        ir::Inst c{.op = ir::IOp::Const, .dtype = in.dtype, .value = in.value};
+        std::string init = const_literal(c, lang_);
+        if (in.width > 1) init = fmt::format("({}){{0}} + {}", type(in), init);
+        return fmt::format("{} {} = {};", type(in), v, init);
+      }
+      case ir::IOp::Assign:
+        return fmt::format("{} = {};", name(in.src[0]), name(in.src[1]));
+      case ir::IOp::Broadcast:
+        return fmt::format("{} {} = ({}){{0}} + {};", type(in), v, type(in), name(in.src[0]));
+      case ir::IOp::Gather: {
+        std::string parts;
+        for (size_t j = 0; j < in.src.size(); ++j) parts += (j ? ", " : "") + name(in.src[j]);
+        return fmt::format("{} {} = ({}){{{}}};", type(in), v, type(in), parts);
+      }
+      case ir::IOp::HReduce: {
+        const ir::Inst& src = k_.insts[in.src[0]];
+        std::string acc = fmt::format("{}[0]", name(in.src[0]));
+        for (int l = 1; l < src.width; ++l) {
+          std::string lane = fmt::format("{}[{}]", name(in.src[0]), l);
+          acc = in.alu == Op::Add ? "(" + acc + " + " + lane + ")" : "(" + acc + " * " + lane + ")";
+        }
+        return fmt::format("{} {} = {};", type(in), v, acc);
+      }
+    }
+    return "";
+  }
+
+  const ir::Kernel& k_;
+  const LanguageTable& lang_;
+  std::vector<std::string> names_;
+  std::set<std::pair<DType, int>> vectors_;
+};
+
+}  // namespace
+
+std::string render(const ir::Kernel& kernel, const LanguageTable& lang) {
+  return Renderer(kernel, lang).run();
+}
+
+}  // namespace ingot::render

@@ -1,0 +1,139 @@
+#include "schedule/schedule.hpp"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace ingot::engine {
+namespace {
+
+bool is_leaf(const LazyNode& n) {
+  return n.realized() || n.op == Op::Const || n.op == Op::Iota || n.op == Op::Buffer;
+}
+bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
+
+// A chain of movement ops ending at a realized buffer: a view, no kernel needed.
+bool is_view_of_buffer(const LazyNode* n) {
+  while (is_movement(n->op)) n = n->src[0].get();
+  return n->realized();
+}
+
+struct Graph {
+  std::vector<LazyNode*> order;  // sources before consumers
+  std::unordered_map<LazyNode*, std::vector<LazyNode*>> parents;
+
+  void collect(LazyNode* n, std::unordered_set<LazyNode*>& seen) {
+    if (!seen.insert(n).second) return;
+    if (!n->realized())
+      for (const auto& s : n->src) {
+        collect(s.get(), seen);
+        parents[s.get()].push_back(n);
+      }
+    order.push_back(n);
+  }
+};
+
+struct Use {
+  LazyNode* consumer;
+  bool through_expand;
+};
+
+// The non-movement consumers of `n`, looking through chains of movement ops, and
+// whether the chain expands.
+void uses_of(const Graph& g, LazyNode* n, bool expanded, const std::set<LazyNode*>& outputs,
+             std::vector<Use>& out) {
+  auto it = g.parents.find(n);
+  if (it == g.parents.end()) return;
+  std::set<LazyNode*> distinct(it->second.begin(), it->second.end());
+  for (LazyNode* p : distinct) {
+    bool grows = p->op == Op::Expand && shape_numel(p->shape) > shape_numel(n->shape);
+    if (is_movement(p->op) && !outputs.count(p))
+      uses_of(g, p, expanded || grows, outputs, out);
+    else
+      out.push_back({p, expanded || grows});
+  }
+}
+
+}  // namespace
+
+std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
+  Graph g;
+  std::unordered_set<LazyNode*> seen;
+  for (const auto& t : targets) g.collect(t.get(), seen);
+
+  std::set<LazyNode*> outputs;
+  for (const auto& t : targets)
+    if (!t->realized() && !is_view_of_buffer(t.get()) && t->op != Op::Buffer)
+      outputs.insert(t.get());
+
+  // What each node's fused region contains, decided sources first.
+  std::unordered_map<LazyNode*, bool> has_reduce, has_load;
+  for (LazyNode* n : g.order) {
+    if (n->realized()) {
+      has_load[n] = true;
+      continue;
+    }
+    bool red = is_reduce(n->op), load = false;
+    for (const auto& s : n->src) {
+      bool boundary = outputs.count(s.get()) > 0;
+      red |= !boundary && has_reduce[s.get()];
+      load |= boundary || has_load[s.get()];
+    }
+    if (n->op == Op::Contiguous || n->op == Op::Copy) outputs.insert(n);
+    if (n->op == Op::Copy) outputs.insert(n->src[0].get());
+    if (is_compute(*n)) {
+      std::vector<Use> uses;
+      uses_of(g, n, false, outputs, uses);
+      bool expanded = false, feeds_reduce = false;
+      for (const Use& u : uses) {
+        expanded |= u.through_expand;
+        feeds_reduce |= is_reduce(u.consumer->op);
+      }
+      if ((expanded && (red || load)) || (red && feeds_reduce)) outputs.insert(n);
+    }
+    has_reduce[n] = outputs.count(n) ? false : red;
+    has_load[n] = outputs.count(n) ? true : load;
+  }
+
+  // Consumers first: the kernels each node would be computed in. A node that reads
+  // memory or reduces and would be computed by several kernels is computed once, by a
+  // kernel of its own; a pure function of the index (constants, iota, random bits) is
+  // cheaper to recompute than to store.
+  std::unordered_map<LazyNode*, std::set<LazyNode*>> kernels;
+  for (auto it = g.order.rbegin(); it != g.order.rend(); ++it) {
+    LazyNode* n = *it;
+    if (n->realized()) continue;
+    std::set<LazyNode*>& ks = kernels[n];
+    for (LazyNode* p : g.parents[n]) {
+      if (outputs.count(p))
+        ks.insert(p);
+      else
+        ks.insert(kernels[p].begin(), kernels[p].end());
+    }
+    if (outputs.count(n) || !is_compute(*n) || ks.size() < 2) continue;
+    if (has_load[n] || has_reduce[n]) {
+      outputs.insert(n);
+      ks = {n};
+    }
+  }
+
+  std::vector<ScheduleItem> items;
+  for (LazyNode* n : g.order) {
+    if (!outputs.count(n) || n->realized()) continue;
+    NodePtr owner;
+    // Recover the owning shared_ptr from a consumer or the targets.
+    for (const auto& t : targets)
+      if (t.get() == n) owner = t;
+    if (!owner)
+      for (LazyNode* p : g.parents[n])
+        for (const auto& s : p->src)
+          if (s.get() == n) owner = s;
+    items.push_back(
+        {n->op == Op::Copy ? ScheduleItem::Kind::Copy : ScheduleItem::Kind::Kernel, owner});
+  }
+  return items;
+}
+
+}  // namespace ingot::engine

@@ -1,0 +1,104 @@
+// Tensor creation: host data, constants, ranges and identity matrices.
+#include <cmath>
+#include <cstring>
+
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+#include "tensor/frontend.hpp"
+
+namespace ingot {
+using namespace frontend;
+
+namespace {
+
+void check_shape(const Shape& shape, const char* op) {
+  for (int64_t d : shape)
+    if (d < 0) throw Error(std::string(op) + ": negative dimension in shape " + shape_str(shape));
+}
+
+Tensor allocate(const Shape& shape, DType dtype, const std::string& device, const char* op) {
+  check_shape(shape, op);
+  std::string name = device_name(device);
+  int64_t n = shape_numel(shape);
+  auto buffer = Device::get(name).allocator().alloc(static_cast<size_t>(n) * dtype_size(dtype));
+  return wrap(make_buffer_node(std::move(buffer), dtype, shape, name));
+}
+
+bool integral(double v) { return std::floor(v) == v; }
+
+}  // namespace
+
+void Tensor::check_count(size_t count, const Shape& shape) {
+  check_shape(shape, "from_vector");
+  if (static_cast<int64_t>(count) != shape_numel(shape))
+    throw Error("from_vector: " + std::to_string(count) + " values do not fill shape " +
+                shape_str(shape) + " (" + std::to_string(shape_numel(shape)) + " elements)");
+}
+
+Tensor Tensor::from_data(const void* data, DType dtype, const Shape& shape,
+                         const std::string& device) {
+  Tensor t = allocate(shape, dtype, device, "from_data");
+  size_t bytes = static_cast<size_t>(t.numel()) * dtype_size(dtype);
+  if (bytes) t.node()->buffer->copy_in(data, bytes);
+  return t;
+}
+
+Tensor Tensor::scalar(double value, DType dtype, const std::string& device) {
+  return full({}, value, dtype, device);
+}
+Tensor Tensor::zeros(const Shape& shape, DType dtype, const std::string& device) {
+  return full(shape, 0, dtype, device);
+}
+Tensor Tensor::ones(const Shape& shape, DType dtype, const std::string& device) {
+  return full(shape, 1, dtype, device);
+}
+Tensor Tensor::full(const Shape& shape, double value, DType dtype, const std::string& device) {
+  return constant(shape, dtype, device, value);
+}
+Tensor Tensor::empty(const Shape& shape, DType dtype, const std::string& device) {
+  return allocate(shape, dtype, device, "empty");
+}
+
+Tensor Tensor::arange(double start, double stop, double step, std::optional<DType> dtype,
+                      const std::string& device) {
+  if (step == 0 || !std::isfinite(step) || !std::isfinite(start) || !std::isfinite(stop))
+    throw Error("arange: step must be nonzero and all bounds finite (start " +
+                std::to_string(start) + ", stop " + std::to_string(stop) + ", step " +
+                std::to_string(step) + ")");
+  DType dt = dtype.value_or(integral(start) && integral(stop) && integral(step) ? DType::Int32
+                                                                                : DType::Float32);
+  int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
+  DType index_type = n > (int64_t(1) << 31) ? DType::Int64 : DType::Int32;
+  Tensor i = iota({n}, is_float(dt) ? index_type : dt, device);
+  Tensor values = cast(i, is_float(dt) ? DType::Float64 : dt);
+  if (step != 1) values = values * step;
+  if (start != 0) values = values + start;
+  return cast(values, dt);
+}
+
+Tensor Tensor::linspace(double start, double stop, int64_t steps, DType dtype,
+                        const std::string& device) {
+  if (steps < 0) throw Error("linspace: steps must be >= 0, got " + std::to_string(steps));
+  double delta = steps > 1 ? (stop - start) / static_cast<double>(steps - 1) : 0;
+  Tensor i = cast(iota({steps}, DType::Int64, device), DType::Float64);
+  return cast(i * delta + start, dtype);
+}
+
+Tensor Tensor::eye(int64_t n, std::optional<int64_t> m_opt, DType dtype,
+                   const std::string& device) {
+  int64_t m = m_opt.value_or(n);
+  if (n < 0 || m < 0)
+    throw Error("eye: sizes must be >= 0, got " + std::to_string(n) + " x " + std::to_string(m));
+  Tensor rows = iota({n}, DType::Int64, device).reshape({n, 1});
+  Tensor cols = iota({m}, DType::Int64, device).reshape({1, m});
+  return cast(rows.eq(cols), dtype);
+}
+
+Tensor Tensor::zeros_like() const { return zeros(shape(), dtype(), device()); }
+Tensor Tensor::ones_like() const { return ones(shape(), dtype(), device()); }
+Tensor Tensor::full_like(double value) const { return full(shape(), value, dtype(), device()); }
+Tensor Tensor::empty_like() const { return empty(shape(), dtype(), device()); }
+Tensor Tensor::rand_like() const { return rand(shape(), float_result(dtype()), device()); }
+Tensor Tensor::randn_like() const { return randn(shape(), float_result(dtype()), device()); }
+
+}  // namespace ingot

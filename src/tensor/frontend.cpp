@@ -1,0 +1,101 @@
+#include "tensor/frontend.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot::frontend {
+
+std::string device_name(const std::string& device) { return Device::get(device).name(); }
+
+Tensor constant(const Shape& shape, DType dtype, const std::string& device, double value) {
+  for (int64_t d : shape)
+    if (d < 0) throw Error("full: negative dimension in shape " + shape_str(shape));
+  return wrap(
+      make_node(Op::Const, dtype, shape, device_name(device), {}, {}, ConstValue::of(value)));
+}
+
+Tensor iota(const Shape& shape, DType dtype, const std::string& device) {
+  return wrap(make_node(Op::Iota, dtype, shape, device_name(device), {}));
+}
+
+int normalize_axis(int axis, int ndim, const char* op) {
+  int n = std::max(ndim, 1);
+  if (axis < -n || axis >= n)
+    throw Error(std::string(op) + ": axis " + std::to_string(axis) + " is out of range for a " +
+                std::to_string(ndim) + "-d tensor (valid: " + std::to_string(-n) + " to " +
+                std::to_string(n - 1) + ")");
+  return axis < 0 ? axis + n : axis;
+}
+
+std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const char* op) {
+  std::vector<int> out;
+  if (axes.empty()) {
+    for (int i = 0; i < ndim; ++i) out.push_back(i);
+    return out;
+  }
+  for (int a : axes) {
+    int n = normalize_axis(a, ndim, op);
+    if (std::find(out.begin(), out.end(), n) != out.end())
+      throw Error(std::string(op) + ": axis " + std::to_string(a) + " is repeated");
+    out.push_back(n);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op) {
+  size_t n = std::max(a.size(), b.size());
+  Shape out(n);
+  for (size_t i = 0; i < n; ++i) {
+    int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    if (da != db && da != 1 && db != 1)
+      throw Error(std::string(op) + ": shapes " + shape_str(a) + " and " + shape_str(b) +
+                  " cannot be broadcast together (axis " + std::to_string(i) + ": " +
+                  std::to_string(da) + " vs " + std::to_string(db) +
+                  "; sizes must match or one must be 1)");
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+Tensor cast(const Tensor& t, DType dtype) {
+  if (t.dtype() == dtype) return t;
+  return wrap(make_node(Op::Cast, dtype, t.shape(), t.device(), {t.node()}));
+}
+
+Tensor unary(const Tensor& t, Op op, DType out_dtype) {
+  Tensor x = cast(t, out_dtype);
+  return wrap(make_node(op, out_dtype, x.shape(), x.device(), {x.node()}));
+}
+
+void check_same_device(const Tensor& a, const Tensor& b, const char* op) {
+  if (a.device() != b.device())
+    throw Error(std::string(op) + ": operands are on different devices (" + a.device() + " and " +
+                b.device() + "); move one with .to(device)");
+}
+
+Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DType out_dtype,
+              const char* name) {
+  if (!a.defined() || !b.defined()) throw Error(std::string(name) + ": undefined tensor operand");
+  check_same_device(a, b, name);
+  Shape shape = broadcast_shapes(a.shape(), b.shape(), name);
+  Tensor x = cast(a, operand_dtype).broadcast_to(shape);
+  Tensor y = cast(b, operand_dtype).broadcast_to(shape);
+  return wrap(make_node(op, out_dtype, shape, a.device(), {x.node(), y.node()}));
+}
+
+Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name) {
+  DType dt = promote_types(a.dtype(), b.dtype());
+  return binary(a, b, op, dt, dt, name);
+}
+
+Tensor scalar_like(const Tensor& t, double value) {
+  bool fractional = std::isfinite(value) ? value != std::floor(value) : true;
+  return constant({}, promote_with_scalar(t.dtype(), fractional), t.device(), value);
+}
+
+}  // namespace ingot::frontend

@@ -1,0 +1,34 @@
+// Helpers shared by the files of the Tensor front end: node construction with
+// validation, broadcasting and axis normalisation.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ingot/tensor.hpp"
+#include "tensor/lazy.hpp"
+
+namespace ingot::frontend {
+
+inline Tensor wrap(NodePtr n) { return Tensor(std::move(n)); }
+// The canonical registry name of `device` ("" is the default device).
+std::string device_name(const std::string& device);
+Tensor constant(const Shape& shape, DType dtype, const std::string& device, double value);
+// The flat row-major index of each element of `shape`, as `dtype`.
+Tensor iota(const Shape& shape, DType dtype, const std::string& device);
+// Axis `axis` of a tensor with `ndim` axes, negative counting from the end.
+int normalize_axis(int axis, int ndim, const char* op);
+// Sorted, unique axes; empty input means every axis.
+std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const char* op);
+Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op);
+Tensor cast(const Tensor& t, DType dtype);
+Tensor unary(const Tensor& t, Op op, DType out_dtype);
+// Applies `op` after promoting both operands to `operand_dtype` and broadcasting.
+Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DType out_dtype,
+              const char* name);
+// Broadcast and promote, then op with the promoted dtype as the result.
+Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name);
+Tensor scalar_like(const Tensor& t, double value);
+void check_same_device(const Tensor& a, const Tensor& b, const char* op);
+
+}  // namespace ingot::frontend

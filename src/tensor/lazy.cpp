@@ -1,0 +1,50 @@
+#include "tensor/lazy.hpp"
+
+#include <fmt/format.h>
+
+namespace ingot {
+
+int64_t shape_numel(const Shape& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+std::string shape_str(const Shape& shape) { return fmt::format("({})", fmt::join(shape, ", ")); }
+
+bool is_movement(Op op) { return op >= Op::Reshape && op <= Op::Stride; }
+bool is_reduce(Op op) { return op >= Op::ReduceSum && op <= Op::ReduceMin; }
+bool is_unary(Op op) { return op >= Op::Neg && op <= Op::Bitcast; }
+bool is_binary(Op op) { return op >= Op::Add && op <= Op::Shr; }
+
+const char* op_name(Op op) {
+  static const char* names[] = {
+      "buffer", "const",   "iota",    "neg",    "not",   "exp",    "exp2",    "log",        "log2",
+      "sin",    "cos",     "tanh",    "sqrt",   "recip", "cast",   "bitcast", "add",        "sub",
+      "mul",    "div",     "max",     "min",    "pow",   "cmplt",  "cmpeq",   "cmpne",      "and",
+      "or",     "xor",     "shl",     "mod",    "shr",   "where",  "sum",     "prod",       "max",
+      "min",    "reshape", "permute", "expand", "pad",   "shrink", "stride",  "contiguous", "copy"};
+  return names[static_cast<int>(op)];
+}
+
+NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vector<NodePtr> src,
+                  std::vector<int64_t> arg, ConstValue value) {
+  auto n = std::make_shared<LazyNode>();
+  n->op = op;
+  n->dtype = dtype;
+  n->shape = std::move(shape);
+  n->device = std::move(device);
+  n->src = std::move(src);
+  n->arg = std::move(arg);
+  n->value = value;
+  return n;
+}
+
+NodePtr make_buffer_node(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape,
+                         std::string device) {
+  auto n = make_node(Op::Buffer, dtype, std::move(shape), std::move(device), {});
+  n->buffer = std::move(buffer);
+  return n;
+}
+
+}  // namespace ingot

@@ -1,0 +1,158 @@
+// Reductions. Every reduction becomes one primitive reduce node over the given axes;
+// a full reduction of a large tensor is split in two stages so that the first stage
+// has enough independent work for every core (or threadgroup).
+#include <limits>
+
+#include "ingot/error.hpp"
+#include "tensor/frontend.hpp"
+
+namespace ingot {
+using namespace frontend;
+
+namespace {
+
+constexpr int64_t kSplitThreshold = 1 << 16;
+
+// The identity of a reduction, or nullopt where an empty reduction is an error.
+std::optional<double> identity(Op op) {
+  if (op == Op::ReduceSum) return 0.0;
+  if (op == Op::ReduceProd) return 1.0;
+  return std::nullopt;
+}
+
+Tensor reduce_node(const Tensor& t, Op op, const std::vector<int>& axes) {
+  Shape out = t.shape();
+  for (int a : axes) out[a] = 1;
+  std::vector<int64_t> arg(axes.begin(), axes.end());
+  return wrap(make_node(op, t.dtype(), out, t.device(), {t.node()}, arg));
+}
+
+// Reduces `axes` (normalized) keeping them as size 1.
+Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, const char* name) {
+  int64_t extent = 1;
+  for (int a : axes) extent *= t.shape()[a];
+  Shape out = t.shape();
+  for (int a : axes) out[a] = 1;
+  if (extent == 0) {
+    auto id = identity(op);
+    if (!id)
+      throw Error(std::string(name) + ": cannot reduce an empty extent (shape " +
+                  shape_str(t.shape()) + ") because " + name +
+                  " has no identity; reduce a non-empty axis");
+    return constant(out, t.dtype(), t.device(), *id);
+  }
+  if (axes.empty()) return t;
+  if (shape_numel(out) == 1 && extent >= kSplitThreshold) {
+    int64_t parts = 0;
+    for (int64_t p = 1024; p >= 16 && !parts; p /= 2)
+      if (extent % p == 0 && extent / p >= 1024) parts = p;
+    if (parts) {
+      Tensor staged = reduce_node(t.reshape({parts, extent / parts}), op, {1}).reshape({parts});
+      return reduce_node(staged, op, {0}).reshape(out);
+    }
+  }
+  return reduce_node(t, op, axes);
+}
+
+Shape drop_axes(const Shape& shape, const std::vector<int>& axes) {
+  Shape out;
+  for (int i = 0; i < static_cast<int>(shape.size()); ++i)
+    if (std::find(axes.begin(), axes.end(), i) == axes.end()) out.push_back(shape[i]);
+  return out;
+}
+
+Tensor reduce(const Tensor& t, Op op, const std::vector<int>& axes_in, bool keepdim,
+              const char* name, DType dtype) {
+  std::vector<int> axes = normalize_axes(axes_in, t.ndim(), name);
+  Tensor r = reduce_keepdim(cast(t, dtype), op, axes, name);
+  return keepdim ? r : r.reshape(drop_axes(t.shape(), axes));
+}
+
+// Sums and products of integers accumulate in 64 bits, as in PyTorch.
+DType accumulate_type(DType dt) {
+  if (dt == DType::Bool || is_signed_int(dt)) return DType::Int64;
+  if (is_unsigned_int(dt)) return DType::UInt64;
+  return dt;
+}
+
+int64_t extent_of(const Tensor& t, const std::vector<int>& axes_in, const char* name) {
+  int64_t n = 1;
+  for (int a : normalize_axes(axes_in, t.ndim(), name)) n *= t.shape()[a];
+  return n;
+}
+
+// The first index along `axis` where `t` equals its reduction `best` (keepdim).
+Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
+  int64_t n = t.shape()[axis];
+  Shape along(t.ndim(), 1);
+  along[axis] = n;
+  // n - i is largest for the first match; the max of it finds the first index.
+  Tensor countdown = (static_cast<double>(n) - iota({n}, DType::Int64, t.device())).reshape(along);
+  Tensor score = Tensor::where(t.eq(best), countdown, constant({}, DType::Int64, t.device(), 0));
+  return static_cast<double>(n) - score.max({axis}, true);
+}
+
+Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool is_max,
+                  const char* name) {
+  if (!axis) {
+    Tensor flat = t.reshape({-1});
+    Tensor r = arg_reduce(flat, 0, false, is_max, name);
+    return keepdim ? r.reshape(Shape(t.ndim(), 1)) : r;
+  }
+  int a = normalize_axis(*axis, t.ndim(), name);
+  if (t.ndim() == 0) return constant({}, DType::Int64, t.device(), 0);
+  if (t.shape()[a] == 0)
+    throw Error(std::string(name) + ": cannot take " + name + " of an empty axis (shape " +
+                shape_str(t.shape()) + ")");
+  Tensor best = is_max ? t.max({a}, true) : t.min({a}, true);
+  Tensor idx = first_index_of(t, best, a);
+  return keepdim ? idx : idx.squeeze(a);
+}
+
+}  // namespace
+
+Tensor Tensor::sum(const std::vector<int>& axes, bool keepdim) const {
+  return reduce(*this, Op::ReduceSum, axes, keepdim, "sum", accumulate_type(dtype()));
+}
+Tensor Tensor::prod(const std::vector<int>& axes, bool keepdim) const {
+  return reduce(*this, Op::ReduceProd, axes, keepdim, "prod", accumulate_type(dtype()));
+}
+Tensor Tensor::max(const std::vector<int>& axes, bool keepdim) const {
+  return reduce(*this, Op::ReduceMax, axes, keepdim, "max", dtype());
+}
+Tensor Tensor::min(const std::vector<int>& axes, bool keepdim) const {
+  return reduce(*this, Op::ReduceMin, axes, keepdim, "min", dtype());
+}
+Tensor Tensor::mean(const std::vector<int>& axes, bool keepdim) const {
+  Tensor x = astype(float_result(dtype()));
+  return x.sum(axes, keepdim) / static_cast<double>(extent_of(*this, axes, "mean"));
+}
+Tensor Tensor::var(const std::vector<int>& axes, bool keepdim, int correction) const {
+  Tensor x = astype(float_result(dtype()));
+  Tensor centered = x - x.mean(axes, true);
+  double n = static_cast<double>(extent_of(*this, axes, "var"));
+  return (centered * centered).sum(axes, keepdim) / std::max(n - correction, 0.0);
+}
+Tensor Tensor::std(const std::vector<int>& axes, bool keepdim, int correction) const {
+  return var(axes, keepdim, correction).sqrt();
+}
+Tensor Tensor::argmax(std::optional<int> axis, bool keepdim) const {
+  return arg_reduce(*this, axis, keepdim, true, "argmax");
+}
+Tensor Tensor::argmin(std::optional<int> axis, bool keepdim) const {
+  return arg_reduce(*this, axis, keepdim, false, "argmin");
+}
+Tensor Tensor::any(const std::vector<int>& axes, bool keepdim) const {
+  Tensor nz = astype(DType::Bool);
+  if (extent_of(*this, axes, "any") == 0)
+    return reduce(nz, Op::ReduceSum, axes, keepdim, "any", DType::Bool);
+  return nz.max(axes, keepdim);
+}
+Tensor Tensor::all(const std::vector<int>& axes, bool keepdim) const {
+  Tensor nz = astype(DType::Bool);
+  if (extent_of(*this, axes, "all") == 0)
+    return reduce(nz, Op::ReduceProd, axes, keepdim, "all", DType::Bool);
+  return nz.min(axes, keepdim);
+}
+
+}  // namespace ingot
