@@ -1,0 +1,210 @@
+// Composite ops (matmul, softmax, log_softmax) and evaluation (realize, realize_all,
+// contiguous, to, item, to_vector, to_string).
+#include <cmath>
+#include <optional>
+#include <sstream>
+
+#include "support/op_test.hpp"
+
+namespace {
+
+using namespace support;
+using std::nullopt;
+constexpr DType F16 = DType::Float16, BF16 = DType::BFloat16, F32 = DType::Float32,
+                F64 = DType::Float64, I32 = DType::Int32;
+
+struct MatmulCase {
+  std::string name;
+  Layout a, b;
+  int64_t k;  // the reduction length, for the tolerance
+};
+
+std::vector<MatmulCase> matmul_cases() {
+  return {
+      {"7x13_13x5", contiguous("a", {7, 13}), contiguous("b", {13, 5}), 13},
+      {"1x1_1x1", contiguous("a", {1, 1}), contiguous("b", {1, 1}), 1},
+      {"vec_mat", contiguous("a", {13}), contiguous("b", {13, 5}), 13},
+      {"mat_vec", contiguous("a", {7, 13}), contiguous("b", {13}), 13},
+      {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
+      {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
+      {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},
+      {"2d_with_batched", contiguous("a", {4, 5}), contiguous("b", {3, 5, 2}), 5},
+      {"T_a", layout("a", {13, 7}, [](const auto& x) { return x.T(); }), contiguous("b", {13, 5}),
+       13},
+      {"T_b", contiguous("a", {7, 13}), layout("b", {5, 13}, [](const auto& x) { return x.T(); }),
+       13},
+      {"strided_views",
+       layout("a", {14, 13},
+              [](const auto& x) {
+                return x.slice({{nullopt, nullopt, 2}});
+              }),
+       layout("b", {13, 5}, [](const auto& x) { return x.flip({0}); }), 13},
+      {"expanded",
+       layout("a", {1, 9},
+              [](const auto& x) {
+                return x.expand({6, 9});
+              }),
+       layout("b", {9, 1},
+              [](const auto& x) {
+                return x.expand({9, 4});
+              }),
+       9},
+      {"zero_k", contiguous("a", {3, 0}), contiguous("b", {0, 4}), 1},
+      {"zero_m", contiguous("a", {0, 5}), contiguous("b", {5, 3}), 5},
+      {"k257", contiguous("a", {17, 257}), contiguous("b", {257, 33}), 257},
+      {"64_cube", contiguous("a", {64, 64}), contiguous("b", {64, 64}), 64},
+      {"130x70_70x66", contiguous("a", {130, 70}), contiguous("b", {70, 66}), 70},
+  };
+}
+
+class CompositeTest : public OpTest {};
+
+TEST_P(CompositeTest, Matmul) {
+  for (DType dtype : {F32, F64, F16, BF16}) {
+    if (!supports(dtype)) continue;
+    for (const MatmulCase& c : matmul_cases()) {
+      SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + c.name);
+      Array a = random(c.a.base, range(-2, 2), dtype), b = random(c.b.base, range(-2, 2), dtype);
+      Tensor got = c.a.t(tensor(a, dtype)).matmul(c.b.t(tensor(b, dtype)));
+      EXPECT_EQ(got.dtype(), dtype);
+      EXPECT_TRUE(close(got, c.a.r(a).matmul(c.b.r(b)), Tol::reduction(dtype, c.k).scaled(2)));
+    }
+  }
+}
+
+TEST_P(CompositeTest, MatmulInChains) {
+  Array x = random({5, 8}), w = random({8, 3}), bias = random({3});
+  EXPECT_TRUE(check_as(
+      F32, Tol::transcendental(F32).scaled(3),
+      [](auto x, auto w, auto bias) { return (x.matmul(w) + bias).relu().softmax(-1); }, x, w,
+      bias));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 8).scaled(4),
+      [](auto x, auto w) { return x.matmul(w).T().matmul(x.matmul(w)).sum({0}); }, x, w));
+}
+
+TEST_P(CompositeTest, SoftmaxAndLogSoftmax) {
+  struct Case {
+    std::string name;
+    Layout input;
+    int axis;
+    double scale, shift;  // input * scale + shift
+  };
+  std::vector<Case> cases{
+      {"7x13_last", contiguous("x", {7, 13}), -1, 1, 0},
+      {"7x13_first", contiguous("x", {7, 13}), 0, 1, 0},
+      {"3x5x11_middle", contiguous("x", {3, 5, 11}), 1, 1, 0},
+      {"large_values", contiguous("x", {7, 13}), -1, 1, 1000},
+      {"large_values_axis0", contiguous("x", {7, 13}), 0, 1, -1000},
+      {"wide_range", contiguous("x", {4, 9}), -1, 300, 0},
+      {"single_element_axis", contiguous("x", {5, 1}), -1, 1, 0},
+      {"long_rows", contiguous("x", {3, 2049}), -1, 2, 0},
+      {"transposed", layout("x", {13, 7}, [](const auto& x) { return x.T(); }), -1, 1, 0},
+      {"flipped_sliced",
+       layout("x", {9, 13},
+              [](const auto& x) {
+                return x.flip({1}).slice({{nullopt, nullopt, -2}});
+              }),
+       0, 1, 0},
+      {"1d", contiguous("x", {17}), 0, 1, 0},
+  };
+  for (DType dtype : {F32, F64, F16}) {
+    if (!supports(dtype)) continue;
+    for (const Case& c : cases) {
+      if (dtype == F16 && c.shift != 0) continue;  // 1000 + x is too coarse in float16
+      SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + c.name);
+      Array x = random(c.input.base, range(-3, 3), dtype).map([&](double v) {
+        return ref::cast_value(v * c.scale + c.shift, dtype);
+      });
+      Tensor t = c.input.t(tensor(x, dtype));
+      Array r = c.input.r(x);
+      Tol tol = Tol::transcendental(dtype).scaled(2);
+      Tensor sm = t.softmax(c.axis), lsm = t.log_softmax(c.axis);
+      EXPECT_TRUE(close(sm, r.softmax(c.axis), tol));
+      // log_softmax is exact-ish in absolute terms: compare with an absolute floor.
+      EXPECT_TRUE(close(lsm, r.log_softmax(c.axis), Tol{tol.rtol, tol.rtol * 10}));
+      // Rows sum to one.
+      EXPECT_TRUE(
+          close(sm.sum({c.axis}), r.softmax(c.axis).sum({c.axis}),
+                Tol::reduction(
+                    dtype, r.shape[static_cast<size_t>(c.axis < 0 ? c.axis + r.ndim() : c.axis)])
+                    .scaled(2)));
+    }
+  }
+}
+
+TEST_P(CompositeTest, ContiguousToItemToVector) {
+  Array x = random({6, 9});
+  Tensor t = tensor(x);
+  Tensor c = t.T().flip({0}).contiguous();
+  EXPECT_EQ(c.shape(), (Shape{9, 6}));
+  EXPECT_TRUE(close(c, x.T().flip({0})));
+  EXPECT_TRUE(close(c + 1.0, x.T().flip({0}) + 1.0));
+
+  // to(): a copy on another device with the same values, either way.
+  for (const std::string& other : ingot::Device::available()) {
+    Tensor moved = t.slice({{1, nullopt, 2}}).to(other);
+    EXPECT_EQ(moved.device(), other);
+    EXPECT_TRUE(close(moved, x.slice({{1, nullopt, 2}})));
+    EXPECT_TRUE(close(moved.to(dev()) * 2.0, x.slice({{1, nullopt, 2}}) * 2.0));
+  }
+  Tensor cpu = t.to("CPU");
+  EXPECT_EQ(cpu.device(), "CPU");
+  EXPECT_TRUE(close(cpu.sum({1}), x.sum({1}), Tol::reduction(F32, 9)));
+
+  // item<T> of scalars, reductions and one-element tensors.
+  EXPECT_FLOAT_EQ(t.sum().item<float>(), static_cast<float>(x.sum().data[0]));
+  EXPECT_NEAR(t.sum().item<double>(), x.sum().data[0], 1e-4);
+  EXPECT_EQ(Tensor::from_vector<int32_t>({42}, {1, 1}, dev()).item<int32_t>(), 42);
+  EXPECT_EQ(Tensor::from_vector<int32_t>({1, 2, 3}, {3}, dev()).sum().item<int64_t>(), 6);
+  EXPECT_EQ(tensor(x).slice({{2, 3}, {4, 5}}).item<float>(), static_cast<float>(x.at({2, 4})));
+  EXPECT_TRUE(Tensor::scalar(1, DType::Bool, dev()).item<bool>());
+
+  // to_vector<T> reads in any type.
+  std::vector<float> fv = t.T().to_vector<float>();
+  Array xt = x.T();
+  ASSERT_EQ(fv.size(), xt.data.size());
+  for (size_t i = 0; i < fv.size(); ++i) ASSERT_EQ(fv[i], static_cast<float>(xt.data[i])) << i;
+  std::vector<int32_t> iv = Tensor::arange(0, 10, 1, I32, dev()).flip({0}).to_vector<int32_t>();
+  EXPECT_EQ(iv, (std::vector<int32_t>{9, 8, 7, 6, 5, 4, 3, 2, 1, 0}));
+}
+
+TEST_P(CompositeTest, RealizeAndRealizeAll) {
+  Array x = random({7, 13}), y = random({7, 13});
+  Tensor a = tensor(x) + tensor(y);
+  Tensor b = (tensor(x) * tensor(y)).sum({0});
+  Tensor c = a.exp();
+  Tensor::realize_all({a, b, c});
+  EXPECT_TRUE(close(a, x + y));
+  EXPECT_TRUE(close(b, (x * y).sum({0}), Tol::reduction(F32, 7)));
+  EXPECT_TRUE(close(c, (x + y).exp(), Tol::transcendental(F32)));
+  a.realize();
+  a.realize();  // idempotent
+  EXPECT_TRUE(close(a - 1.0, x + y - 1.0));
+  EXPECT_TRUE(a.buffer() != nullptr);
+  EXPECT_GE(a.buffer()->bytes(), size_t{7 * 13 * 4});
+}
+
+TEST_P(CompositeTest, ToString) {
+  Tensor t = Tensor::from_vector<float>({1.5f, -2.25f, 3.0f, 100.0f}, {2, 2}, dev());
+  std::string s = t.to_string();
+  for (const char* v : {"1.5", "-2.25", "3", "100"})
+    EXPECT_NE(s.find(v), std::string::npos) << v << " not in " << s;
+  EXPECT_EQ(s.find("..."), std::string::npos) << s;
+  std::ostringstream os;
+  os << t;
+  EXPECT_NE(os.str().find("-2.25"), std::string::npos) << os.str();
+  std::string i = Tensor::from_vector<int32_t>({7, -8, 9}, {3}, dev()).to_string();
+  for (const char* v : {"7", "-8", "9"}) EXPECT_NE(i.find(v), std::string::npos) << i;
+  Tensor big = Tensor::arange(0, 5000, 1, F32, dev()).reshape({50, 100});
+  std::string b = big.to_string();
+  EXPECT_NE(b.find("..."), std::string::npos);
+  EXPECT_LT(b.size(), 20000u);
+  EXPECT_NE(b.find("4999"), std::string::npos) << "the last element is shown";
+  EXPECT_NO_THROW(Tensor::zeros({0, 3}, F32, dev()).to_string());
+  EXPECT_NE(Tensor::scalar(2.5, F32, dev()).to_string().find("2.5"), std::string::npos);
+}
+
+INGOT_ON_ALL_DEVICES(CompositeTest);
+
+}  // namespace
