@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -73,6 +74,8 @@ class Buffer {
 class Allocator {
  public:
   explicit Allocator(Device& device) : device_(device) {}
+  // Backends call flush_cache() in their own destructor: by the time this one runs,
+  // the backend's raw_free no longer exists.
   virtual ~Allocator();
 
   std::shared_ptr<Buffer> alloc(size_t bytes);
@@ -103,6 +106,9 @@ class Allocator {
  private:
   friend class Buffer;
   void release(void* handle, size_t bytes);
+  // Drops least recently freed buffers until the cache fits its limit; the caller holds
+  // mutex_ and frees what is returned after unlocking.
+  std::vector<std::pair<size_t, void*>> evict_over_limit();
 
   Device& device_;
   mutable std::mutex mutex_;
@@ -111,8 +117,9 @@ class Allocator {
   std::multimap<size_t, std::list<std::pair<size_t, void*>>::iterator> by_size_;
   size_t cached_bytes_ = 0;
   size_t cache_limit_ = size_t(1) << 30;
-  size_t hits_ = 0;
-  size_t backend_allocs_ = 0;
+  // Atomic so that the accessors above may read them while other threads allocate.
+  std::atomic<size_t> hits_ = 0;
+  std::atomic<size_t> backend_allocs_ = 0;
 };
 
 // Source to binary, with a content-addressed disk cache in front (runtime/disk_cache).

@@ -1,0 +1,42 @@
+// CPU memory: 64-byte aligned host allocations (a cache line, and an AVX-512 vector).
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "backends/cpu/cpu.hpp"
+
+namespace ingot {
+namespace {
+constexpr size_t kAlignment = 64;
+}
+
+CpuAllocator::CpuAllocator(Device& device, uint64_t memory_bytes)
+    : Allocator(device), memory_bytes_(memory_bytes) {}
+
+CpuAllocator::~CpuAllocator() { flush_cache(); }
+
+void* CpuAllocator::raw_alloc(size_t bytes) {
+  // Linux overcommits: a request beyond physical memory could "succeed" and crash on
+  // first touch, so it is refused here as out of memory.
+  if ((memory_bytes_ && bytes > memory_bytes_) || bytes > SIZE_MAX - kAlignment) return nullptr;
+  size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+  return std::aligned_alloc(kAlignment, rounded);
+}
+
+void CpuAllocator::raw_free(void* handle, size_t) { std::free(handle); }
+
+void CpuAllocator::copy_in(void* handle, size_t offset, const void* src, size_t bytes) {
+  std::memcpy(static_cast<char*>(handle) + offset, src, bytes);
+}
+
+void CpuAllocator::copy_out(void* dst, void* handle, size_t offset, size_t bytes) {
+  std::memcpy(dst, static_cast<char*>(handle) + offset, bytes);
+}
+
+void CpuAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                               size_t bytes) {
+  // memmove: two views of one buffer may overlap.
+  std::memmove(static_cast<char*>(dst) + dst_offset, static_cast<char*>(src) + src_offset, bytes);
+}
+
+}  // namespace ingot

@@ -1,0 +1,118 @@
+// The CPU compiler: runs the host's C compiler to turn one C source into a shared object.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <stdlib.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "backends/cpu/cpu.hpp"
+#include "ingot/context.hpp"
+#include "ingot/error.hpp"
+#include "runtime/process.hpp"
+
+namespace ingot {
+namespace {
+
+const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
+
+// -ffp-contract=fast allows fused multiply-adds, which the GPUs use too; no -ffast-math,
+// whose reassociation and NaN assumptions would break the op suite's references.
+const std::vector<std::string> kFlags = {
+    "-x",    "c",       "-std=c11",       "-O3", "-march=native", "-ffp-contract=fast",
+    "-fPIC", "-shared", "-fno-math-errno"};
+
+// A fresh folder for one compile: in the cache folder when possible, so that a failing
+// source is kept beside the cache; else in the system's temporary folder.
+std::filesystem::path make_build_dir() {
+  std::filesystem::path cache = Context::global().cache_dir();
+  std::filesystem::path temp = std::filesystem::temp_directory_path();
+  std::error_code ignored;  // an uncreatable cache folder makes its mkdtemp fail below
+  std::filesystem::create_directories(cache, ignored);
+  for (std::string pattern :
+       {(cache / "build-XXXXXX").string(), (temp / "ingot-build-XXXXXX").string()}) {
+    if (mkdtemp(pattern.data())) return pattern;
+  }
+  throw Error(fmt::format("CPU compiler: cannot create a build folder in {} or {}: {}",
+                          cache.string(), temp.string(), std::strerror(errno)));
+}
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+CpuCompiler::Found CpuCompiler::found() const {
+  std::lock_guard lock(mutex_);
+  const std::string& requested = Context::global().cpu_compiler();
+  if (found_ && found_->requested == requested) return *found_;
+  std::string path;
+  if (!requested.empty()) {
+    path = find_executable(requested);
+  } else {
+    for (const char* name : kSearched)
+      if (!(path = find_executable(name)).empty()) break;
+  }
+  if (path.empty()) {
+    throw Error(fmt::format(
+        "no C compiler for the CPU backend: looked for {} (INGOT_CC={}); install one, e.g. "
+        "apt-get install clang-19",
+        requested.empty() ? fmt::format("{} on PATH", fmt::join(kSearched, ", ")) : requested,
+        requested));
+  }
+  ProcessResult version = run_process({path, "--version"});
+  if (version.exit_code != 0) {
+    throw Error(fmt::format("the CPU backend's C compiler {} fails `--version` (exit code {}): {}",
+                            path, version.exit_code, version.output));
+  }
+  found_ = Found{requested, path, first_line(version.output)};
+  return *found_;
+}
+
+std::string CpuCompiler::describe() const {
+  try {
+    Found cc = found();
+    return cc.path + " (" + cc.version + ")";
+  } catch (const Error& e) {
+    return e.what();
+  }
+}
+
+std::string CpuCompiler::identity() const {
+  Found cc = found();
+  // -march=native makes the binary depend on the host CPU: its model and features.
+  static const std::string host = cpuinfo_field("model name") + "\n" + cpuinfo_field("flags");
+  return fmt::format("{}\n{}\n{}\n{}", cc.path, cc.version, fmt::join(kFlags, " "), host);
+}
+
+std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
+  Found cc = found();
+  std::filesystem::path dir = make_build_dir();
+  std::filesystem::path source_path = dir / "kernel.c", binary_path = dir / "kernel.so";
+  if (!(std::ofstream(source_path, std::ios::binary) << source))
+    throw Error(fmt::format("CPU compile: cannot write the source to {}", source_path.string()));
+  std::vector<std::string> argv = {cc.path};
+  argv.insert(argv.end(), kFlags.begin(), kFlags.end());
+  argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string(), "-lm"});
+  ProcessResult result = run_process(argv);
+  if (result.exit_code != 0) {
+    // The folder stays, so the source can be read and compiled by hand.
+    throw Error(
+        fmt::format("CPU compile failed: {} exited with code {}; the source is kept at "
+                    "{}\n{}",
+                    cc.path, result.exit_code, source_path.string(), result.output));
+  }
+  std::ifstream file(binary_path, std::ios::binary);
+  std::vector<uint8_t> binary((std::istreambuf_iterator<char>(file)),
+                              std::istreambuf_iterator<char>());
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
+  if (binary.empty())
+    throw Error(fmt::format("CPU compile: {} reported success but wrote no {}", cc.path,
+                            binary_path.string()));
+  return binary;
+}
+
+}  // namespace ingot

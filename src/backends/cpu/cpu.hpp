@@ -1,0 +1,121 @@
+// The CPU backend: kernels are C compiled into shared objects by the host's C compiler,
+// loaded with dlopen and run on a pool of threads. All work is synchronous.
+#pragma once
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "backends/cpu/thread_pool.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot {
+
+// A field of /proc/cpuinfo for the first core ("model name", "flags"), or "".
+std::string cpuinfo_field(const std::string& key);
+
+class CpuAllocator final : public Allocator {
+ public:
+  CpuAllocator(Device& device, uint64_t memory_bytes);
+  ~CpuAllocator() override;
+  void* raw_alloc(size_t bytes) override;
+  void raw_free(void* handle, size_t bytes) override;
+  void copy_in(void* handle, size_t offset, const void* src, size_t bytes) override;
+  void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
+  void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                   size_t bytes) override;
+
+ private:
+  uint64_t memory_bytes_;
+};
+
+class CpuCompiler final : public Compiler {
+ public:
+  std::string identity() const override;
+  std::vector<uint8_t> compile(const std::string& source) override;
+  // The compiler's path and version, or why there is none; shown by `ingot devices`.
+  std::string describe() const;
+
+ private:
+  struct Found {
+    std::string requested;  // INGOT_CC when it was looked up; a change looks again
+    std::string path;
+    std::string version;  // the first line of `--version`
+  };
+  // Finds the compiler (once per INGOT_CC value); throws Error when there is none.
+  Found found() const;
+
+  mutable std::mutex mutex_;
+  mutable std::optional<Found> found_;
+};
+
+class CpuQueue final : public Queue {
+ public:
+  uint64_t signal() override { return ++signaled_; }
+  void wait(uint64_t value) override;
+  uint64_t completed() const override { return signaled_; }
+
+ private:
+  // Every launch has finished when it returns, so a value is complete once signaled.
+  std::atomic<uint64_t> signaled_ = 0;
+};
+
+class CpuDevice final : public Device {
+ public:
+  CpuDevice();
+  const DeviceInfo& info() const override { return info_; }
+  Allocator& allocator() override { return allocator_; }
+  Compiler& compiler() override { return compiler_; }
+  Queue& queue() override { return queue_; }
+  ThreadPool& pool() { return pool_; }
+  std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
+                                int buffer_count) override;
+  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
+
+ private:
+  CpuCompiler compiler_;  // first: info_ describes it
+  DeviceInfo info_;
+  CpuAllocator allocator_;
+  CpuQueue queue_;
+  ThreadPool pool_;
+};
+
+// The kernel ABI the C renderer emits: bufs[i] points at buffer i (its offset applied),
+// iargs and fargs hold the Int and Float scalar arguments in order, and the kernel runs
+// the global iterations [start, end).
+using CpuKernel = void (*)(char* const* bufs, const int64_t* iargs, const double* fargs,
+                           int64_t start, int64_t end);
+
+class CpuProgram final : public Program {
+ public:
+  CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
+             int buffer_count);
+  ~CpuProgram() override;
+  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                std::span<const ScalarArg> scalars, bool wait) override;
+  int buffer_count() const override { return buffer_count_; }
+
+ private:
+  void unload();  // the destructor's work, also done when the constructor fails
+
+  CpuDevice& device_;
+  std::string function_;
+  int buffer_count_;
+  std::string file_;  // where the binary was loaded from, kept until dlclose
+  int fd_ = -1;       // the memfd holding it, when there is one
+  void* library_ = nullptr;
+  CpuKernel kernel_ = nullptr;
+};
+
+class CpuGraph final : public Graph {
+ public:
+  explicit CpuGraph(std::vector<Launch> launches);
+  void replay() override;
+
+ private:
+  std::vector<Launch> launches_;
+};
+
+}  // namespace ingot

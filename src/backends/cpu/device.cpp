@@ -1,0 +1,77 @@
+// The CPU device: what the host offers, and the backend's registration.
+#include <unistd.h>
+
+#include <fstream>
+#include <thread>
+
+#include "backends/cpu/cpu.hpp"
+#include "ingot/error.hpp"
+
+namespace ingot {
+namespace {
+
+uint64_t physical_memory() {
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
+}
+
+int hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+int simd_width() {
+#if defined(__x86_64__) || defined(__i386__)
+  if (__builtin_cpu_supports("avx512f")) return 16;
+  if (__builtin_cpu_supports("avx2")) return 8;
+#endif
+  return 4;  // SSE and NEON: four float32 lanes
+}
+
+DeviceInfo host_info(const CpuCompiler& compiler) {
+  DeviceInfo info;
+  info.name = "CPU";
+  info.product = cpuinfo_field("model name");
+  if (info.product.empty()) info.product = "host CPU";
+  info.language = "c";
+  info.compute_units = hardware_threads();
+  info.max_threads_per_group = 1;
+  info.simd_width = simd_width();
+  info.memory_bytes = physical_memory();
+  info.max_buffer_bytes = info.memory_bytes;
+  info.extra = {{"compiler", compiler.describe()}, {"threads", std::to_string(info.compute_units)}};
+  return info;
+}
+
+}  // namespace
+
+std::string cpuinfo_field(const std::string& key) {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos || line.compare(0, key.size(), key) != 0) continue;
+    if (line.find_first_not_of(" \t", key.size()) != colon) continue;  // "flags" vs "flagsx"
+    auto value = line.find_first_not_of(' ', colon + 1);
+    return value == std::string::npos ? "" : line.substr(value);
+  }
+  return "";
+}
+
+CpuDevice::CpuDevice()
+    : info_(host_info(compiler_)),
+      allocator_(*this, info_.memory_bytes),
+      pool_(info_.compute_units) {}
+
+std::unique_ptr<Program> CpuDevice::load(const std::vector<uint8_t>& binary,
+                                         const std::string& function, int buffer_count) {
+  return std::make_unique<CpuProgram>(*this, binary, function, buffer_count);
+}
+
+std::unique_ptr<Graph> CpuDevice::capture(std::vector<Graph::Launch> launches) {
+  return std::make_unique<CpuGraph>(std::move(launches));
+}
+
+void register_backend_cpu() {
+  // Rank 100: every GPU backend ranks lower and is preferred as the default device.
+  register_backend({"CPU", 100, [] { return std::vector<std::string>{"CPU"}; },
+                    [](const std::string&) { return std::make_unique<CpuDevice>(); }});
+}
+
+}  // namespace ingot

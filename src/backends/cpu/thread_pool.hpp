@@ -1,0 +1,54 @@
+// The CPU backend's workers: persistent threads that pick up a launch within about a
+// microsecond, because a kernel of a few thousand iterations runs in less time than
+// waking a sleeping thread takes.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace ingot {
+
+class ThreadPool {
+ public:
+  using Task = void (*)(void* context, int64_t begin, int64_t end);
+
+  // `threads` in all, the calling thread of each parallel_for included.
+  explicit ThreadPool(int threads);
+  ~ThreadPool();
+  ThreadPool(const ThreadPool&) = delete;
+  ThreadPool& operator=(const ThreadPool&) = delete;
+
+  int threads() const { return int(workers_.size()) + 1; }
+
+  // Runs task over [0, total) split into at most threads() contiguous ranges of at least
+  // `grain` iterations each, on the workers and the calling thread; returns when every
+  // range is done. Work below two grains runs inline, without touching the workers.
+  void parallel_for(int64_t total, int64_t grain, Task task, void* context);
+
+ private:
+  void work(int index);
+  // Waits for a job newer than generation `seen`; returns the job word, or 0 at shutdown.
+  uint64_t next_job(uint64_t seen);
+  void run_part(int part, int parts);
+
+  std::vector<std::thread> workers_;
+  std::mutex submit_;  // one job at a time: the fields below describe it
+  Task task_ = nullptr;
+  void* context_ = nullptr;
+  int64_t total_ = 0;
+  // (generation << 16) | parts, stored after the fields above: a worker reads this first,
+  // so a worker that missed a job never reads a half-written one. Worker i runs part i
+  // when i < parts - 1; the caller runs the last part.
+  std::atomic<uint64_t> job_ = 0;
+  std::atomic<int> pending_ = 0;  // worker parts of the current job not yet done
+  std::atomic<int> sleepers_ = 0;
+  std::atomic<bool> stop_ = false;
+  std::mutex sleep_mutex_;
+  std::condition_variable wake_;
+};
+
+}  // namespace ingot

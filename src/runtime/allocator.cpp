@@ -1,0 +1,163 @@
+// Allocator: the LRU cache of freed buffers in front of every backend, the
+// out-of-memory policy, and transfers between buffers.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot {
+namespace {
+
+// Backends always get at least one byte, so that a zero-byte buffer still has a
+// distinct, valid handle to bind and free.
+size_t raw_size(size_t bytes) { return std::max<size_t>(bytes, 1); }
+
+std::string human_bytes(uint64_t bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  double value = double(bytes);
+  int unit = 0;
+  while (value >= 1024 && unit < 4) value /= 1024, ++unit;
+  return fmt::format("{:.2f} {}", value, units[unit]);
+}
+
+// Copies through a host buffer, in bounded chunks so that copying a huge buffer does
+// not need a second huge host allocation. step(staging, done, n) moves bytes
+// [done, done + n).
+constexpr size_t kStagingChunk = size_t(16) << 20;
+
+template <class Step>
+void staged_copy(size_t bytes, Step step) {
+  std::vector<uint8_t> staging(std::min(bytes, kStagingChunk));
+  for (size_t done = 0; done < bytes;) {
+    size_t n = std::min(bytes - done, staging.size());
+    step(staging.data(), done, n);
+    done += n;
+  }
+}
+
+}  // namespace
+
+Allocator::~Allocator() = default;
+
+std::shared_ptr<Buffer> Allocator::alloc(size_t bytes) {
+  size_t size = raw_size(bytes);
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = by_size_.find(size); it != by_size_.end()) {
+      void* handle = it->second->second;
+      lru_.erase(it->second);
+      by_size_.erase(it);
+      cached_bytes_ -= size;
+      ++hits_;
+      return std::make_shared<Buffer>(this, handle, bytes);
+    }
+  }
+  // The backend is called outside the lock: its allocations may be slow and are
+  // thread safe by contract (docs/adding-a-backend.md).
+  void* handle = raw_alloc(size);
+  if (!handle) {
+    flush_cache();  // memory held by freed buffers may be what is missing
+    handle = raw_alloc(size);
+  }
+  if (!handle) {
+    uint64_t total = device().info().memory_bytes;
+    throw Error(fmt::format(
+        "out of memory on {}: cannot allocate {} bytes ({}); the device has {} bytes ({})",
+        device().name(), bytes, human_bytes(bytes), total, human_bytes(total)));
+  }
+  ++backend_allocs_;
+  return std::make_shared<Buffer>(this, handle, bytes);
+}
+
+void Allocator::release(void* handle, size_t bytes) {
+  size_t size = raw_size(bytes);
+  std::vector<std::pair<size_t, void*>> evicted;
+  {
+    std::lock_guard lock(mutex_);
+    if (size > cache_limit_) {
+      // Caching it would evict everything else and then itself.
+      evicted.emplace_back(size, handle);
+    } else {
+      lru_.emplace_front(size, handle);
+      by_size_.emplace(size, lru_.begin());
+      cached_bytes_ += size;
+      evicted = evict_over_limit();
+    }
+  }
+  for (auto [evicted_size, evicted_handle] : evicted) raw_free(evicted_handle, evicted_size);
+}
+
+std::vector<std::pair<size_t, void*>> Allocator::evict_over_limit() {
+  std::vector<std::pair<size_t, void*>> evicted;
+  while (cached_bytes_ > cache_limit_) {
+    auto oldest = std::prev(lru_.end());
+    auto [first, last] = by_size_.equal_range(oldest->first);
+    by_size_.erase(std::find_if(first, last, [&](auto& entry) { return entry.second == oldest; }));
+    cached_bytes_ -= oldest->first;
+    evicted.push_back(*oldest);
+    lru_.erase(oldest);
+  }
+  return evicted;
+}
+
+void Allocator::set_cache_limit(size_t bytes) {
+  std::vector<std::pair<size_t, void*>> evicted;
+  {
+    std::lock_guard lock(mutex_);
+    cache_limit_ = bytes;
+    evicted = evict_over_limit();
+  }
+  for (auto [size, handle] : evicted) raw_free(handle, size);
+}
+
+size_t Allocator::cached_bytes() const {
+  std::lock_guard lock(mutex_);
+  return cached_bytes_;
+}
+
+size_t Allocator::cached_count() const {
+  std::lock_guard lock(mutex_);
+  return lru_.size();
+}
+
+void Allocator::flush_cache() {
+  std::list<std::pair<size_t, void*>> freed;
+  {
+    std::lock_guard lock(mutex_);
+    freed.swap(lru_);
+    by_size_.clear();
+    cached_bytes_ = 0;
+  }
+  for (auto [size, handle] : freed) raw_free(handle, size);
+}
+
+void Allocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                            size_t bytes) {
+  staged_copy(bytes, [&](uint8_t* staging, size_t done, size_t n) {
+    copy_out(staging, src, src_offset + done, n);
+    copy_in(dst, dst_offset + done, staging, n);
+  });
+}
+
+void Allocator::transfer(Buffer& dst, const Buffer& src, size_t bytes) {
+  if (bytes > src.bytes() || bytes > dst.bytes()) {
+    throw Error(fmt::format(
+        "Allocator::transfer: cannot copy {} bytes from a buffer of {} bytes on {} to a "
+        "buffer of {} bytes on {} (valid: at most the smaller size)",
+        bytes, src.bytes(), src.device().name(), dst.bytes(), dst.device().name()));
+  }
+  if (bytes == 0) return;
+  if (&dst.allocator() == &src.allocator()) {
+    dst.allocator().copy_device(dst.handle(), dst.offset(), src.handle(), src.offset(), bytes);
+  } else {
+    staged_copy(bytes, [&](uint8_t* staging, size_t done, size_t n) {
+      src.copy_out(staging, n, done);
+      dst.copy_in(staging, n, done);
+    });
+  }
+}
+
+}  // namespace ingot

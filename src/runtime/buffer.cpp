@@ -1,0 +1,58 @@
+// Buffer: a base allocation, or a view at a byte offset into one. Only a base owns
+// memory; a view holds its base alive through base_.
+#include <fmt/format.h>
+
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot {
+namespace {
+
+// Throws unless [at, at + bytes) lies within a buffer of `size` bytes; written so that
+// huge values cannot overflow the sum.
+void check_range(const char* op, const Buffer& buffer, size_t at, size_t bytes) {
+  if (at > buffer.bytes() || bytes > buffer.bytes() - at) {
+    throw Error(
+        fmt::format("Buffer::{}: {} bytes at offset {} do not fit in a buffer of {} bytes on {} "
+                    "(valid: offset + bytes <= {})",
+                    op, bytes, at, buffer.bytes(), buffer.device().name(), buffer.bytes()));
+  }
+}
+
+}  // namespace
+
+Buffer::Buffer(Allocator* allocator, void* handle, size_t bytes)
+    : allocator_(allocator), handle_(handle), bytes_(bytes) {
+  if (!allocator) throw Error("Buffer: an allocation needs its allocator (null given)");
+}
+
+Buffer::Buffer(std::shared_ptr<Buffer> base, size_t offset, size_t bytes) {
+  if (!base) throw Error("Buffer view: the base buffer is null");
+  check_range("view", *base, offset, bytes);
+  // A view of a view points at the root allocation, so chains of views cost nothing.
+  allocator_ = base->allocator_;
+  handle_ = base->handle_;
+  offset_ = base->offset_ + offset;
+  bytes_ = bytes;
+  base_ = base->base_ ? base->base_ : std::move(base);
+}
+
+Buffer::~Buffer() {
+  if (!base_) allocator_->release(handle_, bytes_);
+}
+
+void* Buffer::handle() const { return handle_; }
+
+Device& Buffer::device() const { return allocator_->device(); }
+
+void Buffer::copy_in(const void* src, size_t bytes, size_t at) {
+  check_range("copy_in", *this, at, bytes);
+  if (bytes) allocator_->copy_in(handle_, offset_ + at, src, bytes);
+}
+
+void Buffer::copy_out(void* dst, size_t bytes, size_t at) const {
+  check_range("copy_out", *this, at, bytes);
+  if (bytes) allocator_->copy_out(dst, handle_, offset_ + at, bytes);
+}
+
+}  // namespace ingot

@@ -1,0 +1,197 @@
+// The kernel disk cache: hits across "restarts", damaged entries, an unwritable folder,
+// and two processes filling one entry at once.
+#include "runtime/disk_cache.hpp"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "ingot/context.hpp"
+#include "ingot/runtime.hpp"
+#include "runtime/process.hpp"
+
+namespace ingot {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A compiler that counts its compiles; its "binary" is the source reversed.
+class CountingCompiler : public Compiler {
+ public:
+  explicit CountingCompiler(std::string identity = "fake-cc 1.0 -O3") : identity_(identity) {}
+  std::string identity() const override { return identity_; }
+  std::vector<uint8_t> compile(const std::string& source) override {
+    ++compiles;
+    return {source.rbegin(), source.rend()};
+  }
+  int compiles = 0;
+
+ private:
+  std::string identity_;
+};
+
+std::vector<uint8_t> reversed(const std::string& text) { return {text.rbegin(), text.rend()}; }
+
+const std::string kSource = "void k(void) { /* a kernel */ }";
+
+// Each test gets a fresh cache folder that does not exist yet (nested, so that creating
+// it needs its parents).
+class DiskCache : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "ingot-cache-test-XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    root_ = pattern;
+    saved_ = Context::global().cache_dir();
+    Context::global().set_cache_dir((root_ / "nested" / "cache").string());
+  }
+  void TearDown() override {
+    Context::global().set_cache_dir(saved_);
+    fs::remove_all(root_);
+  }
+  std::string entry(const std::string& identity = "fake-cc 1.0 -O3") {
+    return disk_cache_path(identity, kSource);
+  }
+
+  fs::path root_;
+  std::string saved_;
+};
+
+TEST_F(DiskCache, EntrySurvivesARestart) {
+  CountingCompiler first;
+  EXPECT_EQ(first.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(first.compiles, 1);
+  EXPECT_TRUE(fs::exists(entry()));
+  CountingCompiler restarted;  // a new process would start like this
+  EXPECT_EQ(restarted.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(restarted.compiles, 0);
+}
+
+TEST_F(DiskCache, EmptyBinaryIsCached) {
+  EXPECT_TRUE(disk_cache_store("id", "", {}));
+  auto loaded = disk_cache_load("id", "");
+  ASSERT_TRUE(loaded.has_value());
+  EXPECT_TRUE(loaded->empty());
+}
+
+// Damages the stored entry with `damage`, then expects a recompile that repairs it.
+void expect_repaired(const std::string& path, const std::function<void(std::string&)>& damage) {
+  CountingCompiler writer;
+  writer.compile_cached(kSource);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  damage(bytes);
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+  EXPECT_FALSE(disk_cache_load("fake-cc 1.0 -O3", kSource).has_value());
+
+  CountingCompiler reader;
+  EXPECT_EQ(reader.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(reader.compiles, 1);
+  EXPECT_EQ(disk_cache_load("fake-cc 1.0 -O3", kSource), reversed(kSource));
+  CountingCompiler after;
+  after.compile_cached(kSource);
+  EXPECT_EQ(after.compiles, 0);
+}
+
+TEST_F(DiskCache, CorruptPayloadIsRecompiledAndRepaired) {
+  expect_repaired(entry(), [](std::string& bytes) { bytes.back() ^= 0x40; });
+}
+
+TEST_F(DiskCache, TruncatedEntryIsRecompiledAndRepaired) {
+  expect_repaired(entry(), [](std::string& bytes) { bytes.resize(bytes.size() - 3); });
+  expect_repaired(entry(), [](std::string& bytes) { bytes.resize(5); });  // inside the header
+  expect_repaired(entry(), [](std::string& bytes) { bytes.clear(); });
+}
+
+TEST_F(DiskCache, BadMagicOrLengthIsAMiss) {
+  expect_repaired(entry(), [](std::string& bytes) { bytes[0] = 'X'; });
+  expect_repaired(entry(), [](std::string& bytes) { bytes += "trailing"; });
+}
+
+TEST_F(DiskCache, KeyCoversIdentityAndSource) {
+  std::string key = disk_cache_key("clang-19 -O3", kSource);
+  EXPECT_EQ(key.size(), 32u);
+  EXPECT_EQ(key.find_first_not_of("0123456789abcdef"), std::string::npos);
+  EXPECT_EQ(key, disk_cache_key("clang-19 -O3", kSource));
+  EXPECT_NE(key, disk_cache_key("clang-19 -O2", kSource));  // flags
+  EXPECT_NE(key, disk_cache_key("clang-19 -O3", kSource + " "));
+  EXPECT_NE(disk_cache_key("ab", "c"), disk_cache_key("a", "bc"));
+
+  CountingCompiler o3("cc -O3"), o2("cc -O2");
+  o3.compile_cached(kSource);
+  o2.compile_cached(kSource);
+  EXPECT_EQ(o2.compiles, 1);  // another identity: no hit on -O3's entry
+}
+
+TEST_F(DiskCache, UnwritableFolderDisablesCachingOnly) {
+  fs::path file = root_ / "a-file";
+  std::ofstream(file) << "not a folder";
+  // A folder below a regular file cannot be created, even by root.
+  Context::global().set_cache_dir((file / "cache").string());
+  CountingCompiler compiler;
+  EXPECT_EQ(compiler.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(compiler.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(compiler.compiles, 2);
+  EXPECT_FALSE(disk_cache_store("id", "source", {1, 2, 3}));
+  EXPECT_FALSE(disk_cache_load("id", "source").has_value());
+  // The real compiler still works, building in the system's temporary folder.
+  auto binary = Device::get("CPU").compiler().compile_cached(
+      "void k(char* const* b, const long* i, const double* f, long s, long e) {}");
+  EXPECT_FALSE(binary.empty());
+}
+
+// The child half of TwoProcessesFillOneEntry: compiles one kernel through the real CPU
+// compiler into the cache named by INGOT_CACHE. Skipped when run on its own.
+const char* const kChildFlag = "INGOT_DISK_CACHE_CHILD";
+const std::string kSharedKernel =
+    "#include <stdint.h>\n"
+    "void shared_kernel(char* const* bufs, const int64_t* iargs, const double* fargs,\n"
+    "                   int64_t start, int64_t end) {\n"
+    "  float* out = (float*)bufs[0];\n"
+    "  for (int64_t i = start; i < end; ++i) out[i] = (float)i * 0.5f;\n"
+    "}\n";
+
+TEST(DiskCacheChild, CompileSharedKernel) {
+  if (!std::getenv(kChildFlag)) GTEST_SKIP() << "run by DiskCache.TwoProcessesFillOneEntry";
+  Device& cpu = Device::get("CPU");
+  auto binary = cpu.compiler().compile_cached(kSharedKernel);
+  EXPECT_NO_THROW(cpu.load(binary, "shared_kernel", 1));
+}
+
+TEST_F(DiskCache, TwoProcessesFillOneEntry) {
+  std::string self = fs::read_symlink("/proc/self/exe").string();
+  std::string cache = Context::global().cache_dir();
+  ProcessResult results[2];
+  std::thread children[2];
+  for (int i = 0; i < 2; ++i) {
+    children[i] = std::thread([&, i] {
+      results[i] =
+          run_process({"/usr/bin/env", "INGOT_CACHE=" + cache, std::string(kChildFlag) + "=1", self,
+                       "--gtest_filter=DiskCacheChild.CompileSharedKernel"});
+    });
+  }
+  for (auto& child : children) child.join();
+  for (const auto& result : results) {
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    EXPECT_NE(result.output.find("[  PASSED  ] 1 test"), std::string::npos) << result.output;
+    EXPECT_EQ(result.output.find("SKIPPED"), std::string::npos) << result.output;
+  }
+  std::string identity = Device::get("CPU").compiler().identity();
+  auto cached = disk_cache_load(identity, kSharedKernel);
+  ASSERT_TRUE(cached.has_value());
+  EXPECT_NO_THROW(Device::get("CPU").load(*cached, "shared_kernel", 1));
+  // Only the entry remains: no temporary files and no build folders.
+  std::vector<std::string> left;
+  for (const auto& file : fs::directory_iterator(cache)) left.push_back(file.path().string());
+  EXPECT_EQ(left, std::vector<std::string>{disk_cache_path(identity, kSharedKernel)});
+}
+
+}  // namespace
+}  // namespace ingot
