@@ -1,0 +1,109 @@
+// Fusion: how many kernels the scheduler makes for the patterns of shared/DESIGN.md
+// "schedule", counted by the engine, with the results checked against host math.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "ingot/ingot.hpp"
+#include "tensor/lazy.hpp"
+
+namespace ingot {
+namespace {
+
+uint64_t launched() { return engine_stats().kernels_launched; }
+
+// Kernels launched while realizing `tensors`.
+uint64_t kernels_for(std::vector<Tensor> tensors) {
+  uint64_t before = launched();
+  Tensor::realize_all(tensors);
+  return launched() - before;
+}
+
+Tensor random_tensor(const Shape& shape, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-2, 2);
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  std::vector<float> v(static_cast<size_t>(n));
+  for (float& x : v) x = dist(rng);
+  return Tensor::from_vector(v, shape, "CPU");
+}
+
+TEST(Fusion, ElementwiseChainIsOneKernel) {
+  Tensor a = random_tensor({37, 41}, 1), b = random_tensor({37, 41}, 2), c = random_tensor({41}, 3);
+  Tensor out = (a + b) * c;
+  EXPECT_EQ(kernels_for({out}), 1u);
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>(), vc = c.to_vector<float>(),
+       vo = out.to_vector<float>();
+  for (size_t i = 0; i < vo.size(); ++i) EXPECT_FLOAT_EQ(vo[i], (va[i] + vb[i]) * vc[i % 41]);
+}
+
+TEST(Fusion, ReduceOfProductIsOneKernel) {
+  Tensor a = random_tensor({1000}, 4), b = random_tensor({1000}, 5);
+  Tensor out = (a * b).sum();
+  EXPECT_EQ(kernels_for({out}), 1u);
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>();
+  double ref = 0;
+  for (size_t i = 0; i < va.size(); ++i) ref += double(va[i]) * vb[i];
+  EXPECT_NEAR(out.item<float>(), ref, 1e-3);
+}
+
+TEST(Fusion, ElementwiseAfterReduceFuses) {
+  Tensor a = random_tensor({13, 17}, 6);
+  EXPECT_EQ(kernels_for({(a.sum({1}) * 3.0 + 1.0).sqrt().abs()}), 1u);
+}
+
+TEST(Fusion, RowSoftmaxIsAtMostThreeKernels) {
+  Tensor a = random_tensor({33, 65}, 7);
+  Tensor out = a.softmax(-1);
+  EXPECT_LE(kernels_for({out}), 3u);
+  auto va = a.to_vector<float>(), vo = out.to_vector<float>();
+  for (int r = 0; r < 33; ++r) {
+    double m = -INFINITY, s = 0;
+    for (int c = 0; c < 65; ++c) m = std::max(m, double(va[r * 65 + c]));
+    for (int c = 0; c < 65; ++c) s += std::exp(va[r * 65 + c] - m);
+    for (int c = 0; c < 65; ++c)
+      EXPECT_NEAR(vo[r * 65 + c], std::exp(va[r * 65 + c] - m) / s, 1e-6);
+  }
+}
+
+TEST(Fusion, SharedIntermediateIsComputedOnce) {
+  Tensor a = random_tensor({64, 8}, 8), b = random_tensor({64, 8}, 9);
+  Tensor shared = a * b;
+  Tensor first = shared * 2.0, second = shared.sum({1});
+  // Recomputing `shared` in each consumer would take 2 kernels; computing it once
+  // takes a kernel of its own that both consumers read.
+  EXPECT_EQ(kernels_for({first, second}), 3u);
+  EXPECT_TRUE(shared.node()->realized());
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>(), vf = first.to_vector<float>();
+  for (size_t i = 0; i < vf.size(); ++i) EXPECT_FLOAT_EQ(vf[i], va[i] * vb[i] * 2);
+}
+
+TEST(Fusion, ViewsOfARealizedTensorMakeNoKernel) {
+  Tensor a = random_tensor({6, 10}, 10);
+  EXPECT_EQ(kernels_for({a.reshape({10, 6})}), 0u);
+  EXPECT_EQ(kernels_for({a.permute({1, 0})}), 0u);
+  EXPECT_EQ(kernels_for({a.reshape({6, 1, 10}).expand({6, 4, 10})}), 0u);
+  EXPECT_EQ(kernels_for({a.slice({{1, 5, 2}, {std::nullopt, std::nullopt, -3}})}), 0u);
+}
+
+TEST(Fusion, RealizedTensorIsNeverRecomputed) {
+  Tensor a = random_tensor({50}, 11), b = random_tensor({50}, 12);
+  Tensor x = a + b;
+  EXPECT_EQ(kernels_for({x}), 1u);
+  EXPECT_EQ(kernels_for({x}), 0u);
+  EXPECT_EQ(kernels_for({x * 2.0}), 1u);
+}
+
+TEST(Fusion, RandomNumbersFuseIntoTheirConsumer) {
+  EXPECT_EQ(kernels_for({Tensor::rand({5, 7}, DType::Float32, "CPU") * 2.0 + 1.0}), 1u);
+}
+
+TEST(Fusion, MatmulIsOneKernel) {
+  Tensor a = random_tensor({9, 32}, 13), b = random_tensor({32, 48}, 14);
+  EXPECT_EQ(kernels_for({a.matmul(b)}), 1u);
+}
+
+}  // namespace
+}  // namespace ingot
