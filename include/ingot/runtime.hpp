@@ -163,7 +163,8 @@ class Program {
   virtual int buffer_count() const = 0;
 };
 
-// Ordered submission with a timeline: signal() returns a value that wait() blocks on.
+// Ordered submission with a timeline: signal() returns a value that wait() blocks on;
+// waiting for a value that was never signaled throws Error instead of hanging.
 class Queue {
  public:
   virtual ~Queue() = default;

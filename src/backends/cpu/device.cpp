@@ -26,18 +26,19 @@ int simd_width() {
 }
 
 DeviceInfo host_info(const CpuCompiler& compiler) {
-  DeviceInfo info;
-  info.name = "CPU";
-  info.product = cpuinfo_field("model name");
-  if (info.product.empty()) info.product = "host CPU";
-  info.language = "c";
-  info.compute_units = hardware_threads();
-  info.max_threads_per_group = 1;
-  info.simd_width = simd_width();
-  info.memory_bytes = physical_memory();
-  info.max_buffer_bytes = info.memory_bytes;
-  info.extra = {{"compiler", compiler.describe()}, {"threads", std::to_string(info.compute_units)}};
-  return info;
+  std::string product = cpuinfo_field("model name");
+  uint64_t memory = physical_memory();
+  int threads = hardware_threads();
+  return DeviceInfo{
+      .name = "CPU",
+      .product = product.empty() ? std::string("host CPU") : product,
+      .language = "c",
+      .compute_units = threads,
+      .max_threads_per_group = 1,
+      .simd_width = simd_width(),
+      .memory_bytes = memory,
+      .max_buffer_bytes = memory,
+      .extra = {{"compiler", compiler.describe()}, {"threads", std::to_string(threads)}}};
 }
 
 }  // namespace
