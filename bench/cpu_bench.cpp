@@ -1,0 +1,143 @@
+// ingot_cpu_bench: ingot against the machine's copy bandwidth and OpenBLAS, measured in
+// the same run, printed as a markdown table with each target's PASS or MISS.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <ctime>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "host_peers.hpp"
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+#include "ingot_measures.hpp"
+
+namespace ingot::bench {
+namespace {
+
+struct Sizes {
+  int64_t stream_elements;  // float32 elements of the sum, a + b and copy runs
+  std::vector<int64_t> matmuls;
+  int launches;
+  int runs;
+};
+constexpr int64_t kGiBFloats = int64_t(1) << 28;
+
+// Targets: reductions and elementwise work should run at the memory's speed, matmul at a
+// useful fraction of a tuned BLAS, and a tiny op should cost little host time.
+constexpr double kStreamTarget = 0.9;
+constexpr double kMatmulTarget = 0.25;
+constexpr double kLaunchTargetSeconds = 5e-6;
+
+std::string size_name(double bytes) {
+  return bytes >= double(1 << 30) ? fmt::format("{:g} GiB", bytes / double(1 << 30))
+                                  : fmt::format("{:g} MiB", bytes / double(1 << 20));
+}
+
+void row(const std::string& work, const std::string& ingot, const std::string& reference,
+         const std::string& ratio = "", const std::string& target = "",
+         const std::string& result = "") {
+  fmt::print("| {} | {} | {} | {} | {} | {} |\n", work, ingot, reference, ratio, target, result);
+}
+
+std::string verdict(bool correct, bool met) {
+  if (!correct) return "WRONG RESULT";
+  return met ? "PASS" : "MISS";
+}
+
+// A row comparing an ingot rate with a reference rate, higher is better.
+void ratio_row(const std::string& work, double ingot_rate, const std::string& reference_name,
+               double reference_rate, const char* unit, double target, bool correct) {
+  double ratio = ingot_rate / reference_rate;
+  row(work, fmt::format("{:.1f} {}", ingot_rate, unit),
+      fmt::format("{} {:.1f} {}", reference_name, reference_rate, unit),
+      fmt::format("{:.2f}", ratio), fmt::format(">= {}", target),
+      verdict(correct, ratio >= target));
+}
+
+void print_header(Device& device, bool quick) {
+  char date[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M", std::localtime(&now));
+  const DeviceInfo& info = device.info();
+  fmt::print("# ingot benchmark on {}\n\n", info.name);
+  fmt::print("- date: {}\n- device: {} ({}), {} compute units, {} float32 lanes\n", date, info.name,
+             info.product, info.compute_units, info.simd_width);
+  fmt::print("- host threads: {}; sizes: {}; each figure is the best of several runs\n\n",
+             std::thread::hardware_concurrency(), quick ? "quick (smoke run)" : "full");
+  row("work", "ingot", "reference", "ratio", "target", "result");
+  fmt::print("|---|---|---|---|---|---|\n");
+}
+
+void stream_rows(Device& device, const Sizes& sizes) {
+  const double bytes = static_cast<double>(sizes.stream_elements) * sizeof(float);
+  double copy = copy_bandwidth(static_cast<size_t>(bytes), sizes.runs) / 1e9;
+  row(fmt::format("host memcpy of {}, read + write", size_name(bytes)), "",
+      fmt::format("{:.1f} GB/s", copy));
+  Timing sum = time_sum(device, sizes.stream_elements, sizes.runs);
+  ratio_row(fmt::format("sum of {} float32", size_name(bytes)), bytes / sum.seconds / 1e9, "copy",
+            copy, "GB/s", kStreamTarget, sum.correct);
+  Timing add = time_add(device, sizes.stream_elements, sizes.runs);
+  ratio_row(fmt::format("a + b, {} float32 each (3x traffic)", size_name(bytes)),
+            3 * bytes / add.seconds / 1e9, "copy", copy, "GB/s", kStreamTarget, add.correct);
+}
+
+void matmul_row(Device& device, int64_t n, int runs) {
+  std::mt19937 random(static_cast<unsigned>(n));
+  std::uniform_real_distribution<float> uniform(0.0f, 1.0f);
+  std::vector<float> a(static_cast<size_t>(n * n)), b(a.size()), blas_c;
+  for (float& v : a) v = uniform(random);
+  for (float& v : b) v = uniform(random);
+  double gflop = 2.0 * static_cast<double>(n * n * n) / 1e9;
+  double blas = gflop / sgemm_seconds(a, b, blas_c, n, runs);
+  Timing ingot = time_matmul(device, a, b, blas_c, n, runs);
+  ratio_row(fmt::format("matmul float32 {}^3", n), gflop / ingot.seconds, "OpenBLAS", blas,
+            "GFLOP/s", kMatmulTarget, ingot.correct);
+}
+
+void compile_rows(Device& device) {
+  CompileTiming compile = time_compile(device);
+  row("compile a new kernel and load it", fmt::format("{:.1f} ms", compile.compile_seconds * 1e3),
+      "");
+  row("the same kernel from the disk cache, loaded",
+      fmt::format("{:.2f} ms", compile.cache_hit_seconds * 1e3), "",
+      fmt::format("{:.0f}x faster", compile.compile_seconds / compile.cache_hit_seconds));
+}
+
+void launch_row(Device& device, int iterations) {
+  double seconds = launch_overhead(device, iterations);
+  row("tiny op: (x + 1).realize() on 16 elements, host time",
+      fmt::format("{:.2f} µs/op", seconds * 1e6), "", "",
+      fmt::format("<= {:g} µs", kLaunchTargetSeconds * 1e6),
+      verdict(true, seconds <= kLaunchTargetSeconds));
+}
+
+}  // namespace
+}  // namespace ingot::bench
+
+int main(int argc, char** argv) {
+  using namespace ingot::bench;
+  CLI::App app{"ingot benchmarks against memcpy and OpenBLAS, as a markdown table"};
+  bool quick = false;
+  std::string device_name = "CPU";
+  app.add_flag("--quick", quick, "Small sizes, for a smoke run");
+  app.add_option("--device", device_name, "The ingot device to measure")->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+
+  Sizes sizes = quick ? Sizes{kGiBFloats / 16, {256, 512}, 1000, 2}
+                      : Sizes{kGiBFloats, {1024, 2048}, 10000, 5};
+  try {
+    ingot::Device& device = ingot::Device::get(device_name);
+    print_header(device, quick);
+    stream_rows(device, sizes);
+    for (int64_t n : sizes.matmuls) matmul_row(device, n, sizes.runs);
+    compile_rows(device);
+    launch_row(device, sizes.launches);
+  } catch (const ingot::Error& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,57 @@
+#include "host_peers.hpp"
+
+#include <cblas.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <thread>
+
+#include "timing.hpp"
+
+namespace ingot::bench {
+namespace {
+
+// Runs body(begin, end) over [0, bytes) cut into one slice per hardware thread.
+template <class Body>
+void parallel_slices(size_t bytes, Body body) {
+  size_t threads = std::max(1u, std::thread::hardware_concurrency());
+  size_t slice = (bytes + threads - 1) / threads;
+  std::vector<std::thread> workers;
+  for (size_t begin = 0; begin < bytes; begin += slice)
+    workers.emplace_back(body, begin, std::min(bytes, begin + slice));
+  for (auto& worker : workers) worker.join();
+}
+
+}  // namespace
+
+double copy_bandwidth(size_t bytes, int runs) {
+  std::unique_ptr<char[]> src(new char[bytes]);
+  std::unique_ptr<char[]> dst(new char[bytes]);
+  // Touch every page first, from the threads that copy later, so that the timed runs
+  // measure memory and not page faults.
+  parallel_slices(bytes, [&](size_t begin, size_t end) {
+    std::memset(src.get() + begin, 1, end - begin);
+    std::memset(dst.get() + begin, 0, end - begin);
+  });
+  double seconds = timing::best_of(runs, [&] {
+    parallel_slices(bytes, [&](size_t begin, size_t end) {
+      std::memcpy(dst.get() + begin, src.get() + begin, end - begin);
+    });
+  });
+  return 2.0 * static_cast<double>(bytes) / seconds;
+}
+
+double sgemm_seconds(const std::vector<float>& a, const std::vector<float>& b,
+                     std::vector<float>& c, int64_t n, int runs) {
+  c.assign(static_cast<size_t>(n * n), 0.0f);
+  const auto size = static_cast<blasint>(n);
+  auto multiply = [&] {
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, size, size, size, 1.0f, a.data(), size,
+                b.data(), size, 0.0f, c.data(), size);
+  };
+  multiply();  // untimed: starts OpenBLAS's threads, as ingot's runs are timed warm
+  return timing::best_of(runs, multiply);
+}
+
+}  // namespace ingot::bench

@@ -1,0 +1,20 @@
+// What ingot's figures are compared with, measured on the host in the same run: the
+// machine's copy bandwidth and OpenBLAS's float32 matmul.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace ingot::bench {
+
+// Bytes per second of memcpy (read + write) of `bytes`, split over every hardware
+// thread as ingot splits its kernels; the best of `runs`.
+double copy_bandwidth(size_t bytes, int runs);
+
+// Seconds of cblas_sgemm computing c = a b for n x n row-major matrices; the best of
+// `runs`. Leaves the product in `c`.
+double sgemm_seconds(const std::vector<float>& a, const std::vector<float>& b,
+                     std::vector<float>& c, int64_t n, int runs);
+
+}  // namespace ingot::bench
