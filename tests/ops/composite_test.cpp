@@ -205,6 +205,83 @@ TEST_P(CompositeTest, ToString) {
   EXPECT_NE(Tensor::scalar(2.5, F32, dev()).to_string().find("2.5"), std::string::npos);
 }
 
+TEST_P(CompositeTest, MatmulInt32) {
+  Array a = random({7, 13}, ints(-5, 5), I32), b = random({13, 5}, ints(-5, 5), I32);
+  Tensor got = tensor(a, I32).matmul(tensor(b, I32));
+  EXPECT_EQ(got.dtype(), I32);
+  EXPECT_TRUE(close(got, a.matmul(b)));
+}
+
+// Kernels of the same structure with different constants, pad values, view offsets or
+// steps must not share a cached binary that bakes in the first one's numbers.
+TEST_P(CompositeTest, KernelCacheDistinguishesConstantsAndViews) {
+  Array x = random({9, 13});
+  Tensor t = tensor(x);
+  for (double c : {1.0, 2.0, -3.5, 1000.0}) {
+    SCOPED_TRACE(c);
+    EXPECT_TRUE(close(t + c, x + c));
+    EXPECT_TRUE(close(t.clamp(-c, c), x.clamp(-c, c)));
+    EXPECT_TRUE(close(t.pad({{1, 1}}, c), x.pad({{1, 1}}, c)));
+    EXPECT_TRUE(close(Tensor::full({9, 13}, c, F32, dev()) * t, x * c));
+  }
+  for (int64_t start : {0, 1, 2, 3}) {
+    SCOPED_TRACE(start);
+    EXPECT_TRUE(close(t.slice({{start, start + 4}}) * 2.0, x.slice({{start, start + 4}}) * 2.0));
+    EXPECT_TRUE(close(t.slice({{}, {start, start + 8}}).sum({1}),
+                      x.slice({{}, {start, start + 8}}).sum({1}), Tol::reduction(F32, 8)));
+  }
+  for (int64_t step : {2, 3, -2, -3}) {
+    SCOPED_TRACE(step);
+    EXPECT_TRUE(close(t.slice({{nullopt, nullopt, step}}).exp(),
+                      x.slice({{nullopt, nullopt, step}}).exp(), Tol::transcendental(F32)));
+  }
+  Array y = random({9, 13});
+  EXPECT_TRUE(close(tensor(y) + 2.0, y + 2.0));  // same kernel, new input buffer
+}
+
+// A value used by several consumers (diamond), long chains, and reductions feeding
+// elementwise ops feeding reductions.
+TEST_P(CompositeTest, DiamondsAndDeepChains) {
+  Array x = random({7, 13});
+  EXPECT_TRUE(check_as(
+      F32, Tol::transcendental(F32).scaled(4),
+      [](auto x) {
+        auto e = x.exp();
+        auto s = e.sum({1}, true);
+        return e / s + e.max({0}, true) - (e * s).log();
+      },
+      x));
+  EXPECT_TRUE(check_as(
+      F32, Tol::transcendental(F32).scaled(10),
+      [](auto x) {
+        auto y = x;
+        for (int i = 0; i < 40; ++i) y = (y * 0.9 + x.flip({i % 2})).tanh();
+        return y;
+      },
+      x));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 91).scaled(4),
+      [](auto x) {
+        auto centered = x - x.mean({1}, true);
+        return (centered / (centered.square().mean({1}, true) + 1e-5).sqrt()).sum({0});
+      },
+      x));
+}
+
+// Inputs large enough for the backend to split the work (threads, groups).
+TEST_P(CompositeTest, LargeViews) {
+  Array x = random({257, 1031}), y = random({1031, 257});
+  EXPECT_TRUE(check([](auto x, auto y) { return x.flip({1}) * y.T() + 1.0; }, x, y));
+  EXPECT_TRUE(check(
+      [](auto x) {
+        return x.slice({{nullopt, nullopt, -3}, {5, nullopt, 2}}).abs();
+      },
+      x));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 1031),
+      [](auto x, auto y) { return (x * y.T()).sum({1}) + x.max({1}); }, x, y));
+}
+
 INGOT_ON_ALL_DEVICES(CompositeTest);
 
 }  // namespace

@@ -83,39 +83,54 @@ std::vector<To> reinterpret(const std::vector<From>& v) {
   return out;
 }
 
-TEST_P(DTypeTest, Bitcast) {
-  Array x = random({3, 4}, range(-100, 100));
-  std::vector<float> f(x.data.begin(), x.data.end());
-  Tensor t = Tensor::from_vector(f, {3, 4}, dev());
+class BitcastTest : public DTypeTest {
+ protected:
+  void SetUp() override {
+    DTypeTest::SetUp();
+    Array x = random({3, 4}, range(-100, 100));
+    f.assign(x.data.begin(), x.data.end());
+    t = Tensor::from_vector(f, {3, 4}, dev());
+  }
+  std::vector<float> f;
+  Tensor t;
+};
 
+TEST_P(BitcastTest, Float32ToInt32AndUInt32) {
   Tensor i = t.bitcast(I32);
   EXPECT_EQ(i.dtype(), I32);
   EXPECT_EQ(i.shape(), (Shape{3, 4}));
   EXPECT_EQ(i.to_vector<int32_t>(), (reinterpret<float, int32_t>(f)));
   EXPECT_EQ(t.bitcast(U32).to_vector<uint32_t>(), (reinterpret<float, uint32_t>(f)));
-  // Round trip, and a bitcast inside a computation: flip the sign bit.
-  EXPECT_EQ(i.bitcast(F32).to_vector<float>(), f);
+  EXPECT_EQ(i.bitcast(F32).to_vector<float>(), f);  // round trip
+}
+
+TEST_P(BitcastTest, InsideAComputation) {
+  // Computed int32 bits reinterpreted as float32, then negated.
   std::vector<int32_t> bits = reinterpret<float, int32_t>(f);
   Tensor neg = (Tensor::from_vector(bits, {3, 4}, dev()) * 1).bitcast(F32).neg();
-  for (float& v : f) v = -v;
-  EXPECT_EQ(neg.to_vector<float>(), f);
-  for (float& v : f) v = -v;
+  std::vector<float> want = f;
+  for (float& v : want) v = -v;
+  EXPECT_EQ(neg.to_vector<float>(), want);
+  // A bitcast of a transposed (copied) value.
+  Tensor tt = t.T().contiguous().bitcast(I32);
+  std::vector<float> ft = t.T().to_vector<float>();
+  EXPECT_EQ(tt.to_vector<int32_t>(), (reinterpret<float, int32_t>(ft)));
+}
 
-  // float32 -> uint16: the last axis doubles.
+TEST_P(BitcastTest, Float32ToUInt16DoublesLastAxis) {
   Tensor h = t.bitcast(U16);
   EXPECT_EQ(h.shape(), (Shape{3, 8}));
   EXPECT_EQ(h.to_vector<uint16_t>(), (reinterpret<float, uint16_t>(f)));
-  // uint8 -> int32: the last axis shrinks by four.
+}
+
+TEST_P(BitcastTest, UInt8ToInt32QuartersLastAxis) {
   std::vector<uint8_t> bytes(16);
   for (size_t k = 0; k < bytes.size(); ++k) bytes[k] = static_cast<uint8_t>(k * 37 + 11);
   Tensor b = Tensor::from_vector(bytes, {2, 8}, dev()).bitcast(I32);
   EXPECT_EQ(b.shape(), (Shape{2, 2}));
   EXPECT_EQ(b.to_vector<int32_t>(), (reinterpret<uint8_t, int32_t>(bytes)));
-  // A bitcast of a computed (non-contiguous) value.
-  Tensor tt = t.T().contiguous().bitcast(I32);
-  std::vector<float> ft = Tensor::from_vector(f, {3, 4}, dev()).T().to_vector<float>();
-  EXPECT_EQ(tt.to_vector<int32_t>(), (reinterpret<float, int32_t>(ft)));
 }
+INGOT_ON_ALL_DEVICES(BitcastTest);
 
 TEST_P(DTypeTest, Promotion) {
   Tensor f32 = tensor(random({4}), F32), i32 = tensor(random({4}, ints(1, 5), I32), I32);

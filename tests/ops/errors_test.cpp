@@ -92,6 +92,15 @@ std::vector<ErrorCase> error_cases() {
                  [=](const std::string& d) {
                    return f({3, 4}, d).slice({{0, 2, 0}});
                  }),
+      // ingot rejects out-of-range bounds instead of clamping them as Python does.
+      error_case("slice_start_out_of_range", {"slice"}, {"-100"},
+                 [=](const std::string& d) {
+                   return f({9, 13}, d).slice({{-100, 5}});
+                 }),
+      error_case("slice_stop_out_of_range", {"slice"}, {"50"},
+                 [=](const std::string& d) {
+                   return f({9, 13}, d).slice({{}, {11, 50}});
+                 }),
       error_case("slice_too_many_axes", {"slice"}, {},
                  [=](const std::string& d) {
                    return f({3, 4}, d).slice({{0, 1}, {0, 1}, {0, 1}});

@@ -243,6 +243,47 @@ TEST_P(ReduceTest, FusedWithElementwise) {
       y));
 }
 
+// max of all-negative and min of all-positive rows: the accumulator must start at the
+// type's lowest (highest) value, not at zero.
+TEST_P(ReduceTest, ExtremesOfOneSign) {
+  Array x = random({7, 13}, range(1, 5));
+  EXPECT_TRUE(check([](auto x) { return x.neg().max({1}); }, x));
+  EXPECT_TRUE(check([](auto x) { return x.min({0}, true); }, x));
+  EXPECT_TRUE(check([](auto x) { return (x * -1000.0).max(); }, x));
+  for (DType dtype : {I32, I64, I8}) {
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Array i = random({7, 13}, ints(-100, -1), dtype);
+    EXPECT_TRUE(close(tensor(i, dtype).max({1}), i.max({1})));
+    EXPECT_TRUE(close(tensor(i, dtype).neg().min({0}), i.neg().min({0})));
+  }
+  Array u = Array::full({4, 5}, 255);
+  EXPECT_TRUE(close(tensor(u, U8).min({1}), u.min({1})));
+  EXPECT_TRUE(close(tensor(u, U8).max(), u.max()));
+}
+
+// Float32 sums of many positive values: the error must stay within sqrt(n) * 1e-5.
+TEST_P(ReduceTest, LongSumAccuracy) {
+  Array x = random({1 << 20}, range(0, 1));
+  EXPECT_TRUE(close(tensor(x).sum(), x.sum(), Tol::reduction(F32, 1 << 20)));
+  EXPECT_TRUE(close(tensor(x).mean(), x.mean(), Tol::reduction(F32, 1 << 20)));
+  Array rows = x.reshape({16, 65536});
+  EXPECT_TRUE(close(tensor(rows).sum({1}), rows.sum({1}), Tol::reduction(F32, 65536)));
+  EXPECT_TRUE(close(tensor(rows).sum({0}), rows.sum({0}), Tol::reduction(F32, 16)));
+  // A constant expanded to a million elements.
+  EXPECT_TRUE(close(Tensor::full({1000, 1000}, 0.001, F32, dev()).sum(), Array::scalar(1000),
+                    Tol::reduction(F32, 1000000)));
+  EXPECT_TRUE(close(Tensor::ones({1 << 24}, F32, dev()).sum(), Array::scalar(1 << 24)));
+}
+
+TEST_P(ReduceTest, ReduceOfExpandedAndPadded) {
+  Array x = random({5, 1});
+  EXPECT_TRUE(check([](auto x) { return x.expand({5, 999}).sum({1}); }, x));
+  EXPECT_TRUE(check([](auto x) { return x.expand({3, 5, 7}).mean({0, 2}); }, x));
+  EXPECT_TRUE(check([](auto x) { return x.pad({{2, 3}}, -7.0).max({0}); }, x));
+  EXPECT_TRUE(check([](auto x) { return x.pad({{2, 3}}, 7.0).min(); }, x));
+  EXPECT_TRUE(check([](auto x) { return x.pad({{0, 0}, {3, 3}}, 2.0).prod({1}); }, x));
+}
+
 INGOT_ON_ALL_DEVICES(ReduceTest);
 
 }  // namespace
