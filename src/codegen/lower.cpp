@@ -104,7 +104,7 @@ class Lowerer {
     Expr gv = new_var(0, std::max<int64_t>(count, 1) - 1, g);
     lane_ = sym::var(next_var_++, 0, plan_.width - 1);
     step_ = sym::var(next_var_++, 0, plan_.unroll - 1);
-    Index idx = unravel(gv, tiles);
+    Index idx = unravel_tiles(gv, tiles);
     if (plan_.vector_output) idx.back() = sym::add(sym::mul(idx.back(), plan_.width), lane_);
     if (plan_.unroll > 1)
       idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
@@ -139,6 +139,22 @@ class Lowerer {
 
  private:
   static constexpr int64_t kParallelGrain = 1 << 16;
+
+  // The tile index of global iteration `g`. With an unrolled axis, that axis varies
+  // fastest: consecutive iterations (one core's range) reuse the same slice of every
+  // input that does not depend on it, e.g. a column panel of B in A @ B stays in cache.
+  Index unravel_tiles(const Expr& g, const Shape& tiles) const {
+    if (plan_.unroll == 1) return unravel(g, tiles);
+    std::vector<int> order;
+    for (int i = 0; i < static_cast<int>(tiles.size()); ++i)
+      if (i != plan_.unroll_axis) order.push_back(i);
+    order.push_back(plan_.unroll_axis);
+    Shape permuted;
+    for (int i : order) permuted.push_back(tiles[i]);
+    Index at = unravel(g, permuted), idx(tiles.size());
+    for (size_t i = 0; i < order.size(); ++i) idx[order[i]] = at[i];
+    return idx;
+  }
 
   int emit(ir::Inst inst, bool cse = true) {
     std::string key;

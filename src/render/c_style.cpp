@@ -141,6 +141,11 @@ class Renderer {
         return "(" + std::string(dt == DType::Float64 ? "1.0" : "1.0f") + " / " + a(0) + ")";
       case Op::Cast:
         return cast(dt, operand, a(0));
+      case Op::Bitcast:
+        // Through the storage types, so half and bfloat16 reinterpret their 16 bits.
+        return fmt::format("({{ {0} s_ = {1}; {2} d_; memcpy(&d_, &s_, sizeof d_); {3}; }})",
+                           lang_.storage_type(operand), to_storage(operand, a(0)),
+                           lang_.storage_type(dt), from_storage(dt, "d_"));
       case Op::Add:
         return wrap("(" + a(0) + " + " + a(1) + ")");
       case Op::Sub:
