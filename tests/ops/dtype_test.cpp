@@ -206,6 +206,45 @@ TEST_P(DTypeTest, IntegerWrapAround) {
             (std::vector<int64_t>{(int64_t(1) << 42) + 1, -(int64_t(3) << 37) + 1}));
 }
 
+// The integer types the op tables do not cover, with values that need every bit:
+// uint32 above 2^31, uint64 and int64 above 2^32, int16 and uint16 near their limits.
+TEST_P(DTypeTest, WideAndUnsignedIntegerRanges) {
+  struct Case {
+    DType dtype;
+    Domain domain;
+  };
+  for (const Case& c : std::vector<Case>{{I16, ints(-16000, 16000)},
+                                         {U16, ints(30000, 32000)},
+                                         {U32, ints(3e9, 3.5e9)},
+                                         {DType::UInt64, ints(1e15, 2e15)},
+                                         {I64, ints(-4e15, 4e15)}}) {
+    SCOPED_TRACE(ingot::dtype_name(c.dtype));
+    Array a = random({7, 13}, c.domain, c.dtype), b = random({13}, c.domain, c.dtype);
+    Tensor ta = tensor(a, c.dtype), tb = tensor(b, c.dtype);
+    EXPECT_EQ((ta + tb).dtype(), c.dtype);
+    EXPECT_TRUE(close(ta + tb, (a + b).astype(c.dtype)));
+    EXPECT_TRUE(close(ta - tb, (a - b).astype(c.dtype)));
+    EXPECT_TRUE(close(ta.gt(tb), a.gt(b)));
+    EXPECT_TRUE(close(ta.le(tb.flip({0})), a.le(b.flip({0}))));
+    EXPECT_TRUE(close(ta.maximum(tb), a.maximum(b)));
+    EXPECT_TRUE(close(ta.max({1}), a.max({1})));
+    EXPECT_TRUE(close(ta.min({0}), a.min({0})));
+    EXPECT_TRUE(close(ta.argmax(1), a.argmax(1)));
+    if (supports(F64)) EXPECT_TRUE(close(ta.astype(F64), a));
+    EXPECT_TRUE(close(ta.T().contiguous(), a.T()));
+  }
+}
+
+// Reading into another type on the host saturates and maps NaN to 0 (docs/dtypes.md).
+TEST_P(DTypeTest, HostReadConversionSaturates) {
+  Tensor t =
+      Tensor::from_vector<float>({NAN, INFINITY, -INFINITY, -5.5f, 300.0f, 7.9f}, {6}, dev());
+  EXPECT_EQ(t.to_vector<uint8_t>(), (std::vector<uint8_t>{0, 255, 0, 0, 255, 7}));
+  EXPECT_EQ(t.to_vector<int8_t>(), (std::vector<int8_t>{0, 127, -128, -5, 127, 7}));
+  EXPECT_EQ(t.to_vector<int32_t>(),
+            (std::vector<int32_t>{0, 2147483647, -2147483647 - 1, -5, 300, 7}));
+}
+
 INGOT_ON_ALL_DEVICES(DTypeTest);
 
 }  // namespace

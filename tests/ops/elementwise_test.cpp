@@ -275,6 +275,35 @@ TEST_P(ElementwiseTest, ChainsMixingViews) {
       p, q));
 }
 
+// IEEE special values: infinities, NaN, signed zero, huge and tiny numbers.
+TEST_P(ElementwiseTest, SpecialValues) {
+  const double inf = INFINITY;
+  Array x({10}, {0.0, -0.0, inf, -inf, NAN, 1e-30, -1e30, 65504, -3, 2});
+  auto unary = [&](const char* name, auto f) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(close(f(tensor(x)), f(x), Tol::transcendental(F32)));
+  };
+  unary("neg", [](const auto& v) { return v.neg(); });
+  unary("abs", [](const auto& v) { return v.abs(); });
+  unary("exp", [](const auto& v) { return v.exp(); });
+  unary("log", [](const auto& v) { return v.log(); });
+  unary("sqrt", [](const auto& v) { return v.sqrt(); });
+  unary("reciprocal", [](const auto& v) { return v.reciprocal(); });
+  unary("sigmoid", [](const auto& v) { return v.sigmoid(); });
+  unary("tanh", [](const auto& v) { return v.tanh(); });
+  unary("ne_self", [](const auto& v) { return v.ne(v); });  // true only for NaN
+  unary("eq_self", [](const auto& v) { return v.eq(v); });
+  unary("mul_zero", [](const auto& v) { return v * 0.0; });
+  Array finite({6}, {-inf, 1, 5, inf, -2, 0});
+  EXPECT_TRUE(close(tensor(finite).relu(), finite.relu()));  // relu(NaN) is left open
+  EXPECT_TRUE(close(tensor(finite).max(), finite.max()));
+  EXPECT_TRUE(close(tensor(finite).min(), finite.min()));
+  EXPECT_TRUE(close(tensor(finite).slice({{1, 3}}).sum(), Array::scalar(6)));
+  EXPECT_TRUE(close(tensor(finite).sum(), Array::scalar(NAN)));  // inf + -inf
+  EXPECT_TRUE(close(tensor(finite).argmax(), Array::scalar(3)));
+  EXPECT_TRUE(close(tensor(finite).argmin(), Array::scalar(0)));
+}
+
 INGOT_ON_ALL_DEVICES(ElementwiseTest);
 
 }  // namespace

@@ -6,12 +6,18 @@
 
 #include <cstddef>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "ingot/error.hpp"
 #include "ingot/tensor.hpp"
 #include "support/reference.hpp"
+
+namespace ingot {
+// Lets GoogleTest print dtypes by name in failure messages.
+inline void PrintTo(DType dtype, std::ostream* os) { *os << dtype_name(dtype); }
+}  // namespace ingot
 
 namespace support {
 

@@ -83,8 +83,8 @@ double cast_value(double v, DType dtype) {
       return wrap_int(v, 16, false);
     case DType::UInt32:
       return wrap_int(v, 32, false);
-    case DType::UInt64:
-      return std::trunc(v);
+    case DType::UInt64:  // wraps negative values; exact below 2^53 only
+      return std::trunc(v) < 0 ? std::trunc(v) + std::ldexp(1.0, 64) : std::trunc(v);
     case DType::Float16:
       return round_float(v, 11, -14, 65504.0);
     case DType::BFloat16:
