@@ -1,5 +1,6 @@
 // Programs: compiling, loading and launching kernels, and their errors.
 #include <cmath>
+#include <thread>
 
 #include "hal/kernels.hpp"
 #include "ingot/error.hpp"
@@ -89,6 +90,38 @@ TEST_P(HalProgram, EveryIterationRunsOnce) {
       ASSERT_EQ(runs[size_t(i)], i < total ? 1 : 0) << i;
     }
   }
+}
+
+// Launches from several host threads at once each get all their iterations.
+TEST_P(HalProgram, ConcurrentLaunchesFromSeveralThreads) {
+  Device& dev = device();
+  INGOT_SKIP_UNLESS_C(dev);
+  auto program = load_kernel(dev, "iota", 2);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      const int64_t total = 1000 + 97 * t;
+      auto out = dev.allocator().alloc(size_t(total) * sizeof(int64_t));
+      auto counts = dev.allocator().alloc(size_t(total) * sizeof(int32_t));
+      Buffer* buffers[] = {out.get(), counts.get()};
+      LaunchDims dims;
+      dims.global = {total, 1, 1};
+      dims.local = {16, 1, 1};
+      std::vector<int32_t> zeros(size_t(total), 0);
+      for (int launch = 0; launch < 200; ++launch) {
+        poison(*out);
+        counts->copy_in(zeros.data(), counts->bytes());
+        program->launch(buffers, dims, {}, true);
+        auto ids = download<int64_t>(*out);
+        auto runs = download<int32_t>(*counts);
+        for (int64_t i = 0; i < total; ++i) {
+          ASSERT_EQ(ids[size_t(i)], i);
+          ASSERT_EQ(runs[size_t(i)], 1);
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
 }
 
 TEST_P(HalProgram, BuffersMayBeViews) {

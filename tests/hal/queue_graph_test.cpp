@@ -98,7 +98,9 @@ TEST_P(HalQueue, TinyLaunchesCostMicroseconds) {
   std::printf("host time per launch on %s: %.2f us inline, %.2f us on %d threads\n",
               dev.name().c_str(), inline_cost * 1e6, spread_cost * 1e6, dev.info().compute_units);
   EXPECT_LE(inline_cost, 5e-6);
-  EXPECT_LE(spread_cost, 5e-6);
+  // Handing out a range costs a cache-line transfer per thread: 2.4 us for 16 threads on
+  // a 16-core Xeon; allow 5 us up to 16 threads and proportionally more beyond.
+  EXPECT_LE(spread_cost, 5e-6 * std::max(1.0, dev.info().compute_units / 16.0));
 }
 
 INGOT_INSTANTIATE_HAL_SUITE(HalQueue);

@@ -9,7 +9,10 @@ namespace {
 // How long an idle thread polls before sleeping: long enough to catch the next launch
 // of a stream of small kernels, short enough not to burn a core when the stream ends.
 constexpr auto kSpin = std::chrono::microseconds(50);
-constexpr int kPartBits = 16;
+constexpr int kRangeBits = 16;
+
+uint64_t generation_of(uint64_t job) { return job >> kRangeBits; }
+int ranges_of(uint64_t job) { return int(job & ((1 << kRangeBits) - 1)); }
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -34,8 +37,8 @@ bool spin_until(Done done) {
 }  // namespace
 
 ThreadPool::ThreadPool(int threads) {
-  // Each part's index must fit the job word.
-  threads = std::clamp(threads, 1, (1 << kPartBits) - 1);
+  threads = std::clamp(threads, 1, (1 << kRangeBits) - 1);
+  slots_ = std::make_unique<Slot[]>(size_t(threads));
   for (int i = 0; i + 1 < threads; ++i) workers_.emplace_back([this, i] { work(i); });
 }
 
@@ -49,8 +52,8 @@ ThreadPool::~ThreadPool() {
 }
 
 void ThreadPool::parallel_for(int64_t total, int64_t grain, Task task, void* context) {
-  int64_t parts = std::min<int64_t>(threads(), total / std::max<int64_t>(grain, 1));
-  if (parts <= 1) {
+  int64_t ranges = std::min<int64_t>(threads(), total / std::max<int64_t>(grain, 1));
+  if (ranges <= 1) {
     if (total > 0) task(context, 0, total);
     return;
   }
@@ -58,31 +61,45 @@ void ThreadPool::parallel_for(int64_t total, int64_t grain, Task task, void* con
   task_ = task;
   context_ = context;
   total_ = total;
-  pending_.store(int(parts - 1), std::memory_order_relaxed);
-  uint64_t generation = (job_.load(std::memory_order_relaxed) >> kPartBits) + 1;
+  uint64_t generation = generation_of(job_.load(std::memory_order_relaxed)) + 1;
   // Sequentially consistent with the workers' sleepers_ increment: either a worker about
   // to sleep sees this job, or this thread sees the sleeper and wakes it.
-  job_.store(generation << kPartBits | uint64_t(parts));
+  job_.store(generation << kRangeBits | uint64_t(ranges));
   if (sleepers_.load() > 0) {
     std::lock_guard sleep_lock(sleep_mutex_);
     wake_.notify_all();
   }
-  run_part(int(parts - 1), int(parts));
-  if (!spin_until([&] { return pending_.load(std::memory_order_acquire) == 0; })) {
-    while (int left = pending_.load(std::memory_order_acquire)) pending_.wait(left);
+  int last = int(ranges - 1);
+  if (claim(last, generation)) run(last, int(ranges), generation);
+  for (int range = 0; range < last; ++range)
+    if (claim(range, generation)) run(range, int(ranges), generation);
+  // Every range is claimed now; wait for those the workers run.
+  for (int range = 0; range < last; ++range) {
+    std::atomic<uint64_t>& finished = slots_[range].finished;
+    if (spin_until([&] { return finished.load(std::memory_order_acquire) == generation; }))
+      continue;
+    for (uint64_t seen; (seen = finished.load(std::memory_order_acquire)) != generation;)
+      finished.wait(seen);
   }
 }
 
-void ThreadPool::run_part(int part, int parts) {
-  // Even contiguous ranges; each has at least total / parts >= grain iterations.
-  int64_t size = total_ / parts, extra = total_ % parts;
-  int64_t begin = part * size + std::min<int64_t>(part, extra);
-  int64_t end = begin + size + (part < extra ? 1 : 0);
-  task_(context_, begin, end);
+bool ThreadPool::claim(int range, uint64_t generation) {
+  uint64_t claimed = slots_[range].claimed.load(std::memory_order_relaxed);
+  return claimed < generation && slots_[range].claimed.compare_exchange_strong(
+                                     claimed, generation, std::memory_order_acq_rel);
+}
+
+void ThreadPool::run(int range, int ranges, uint64_t generation) {
+  // Even contiguous ranges; each has at least total / ranges >= grain iterations.
+  int64_t size = total_ / ranges, extra = total_ % ranges;
+  int64_t begin = range * size + std::min<int64_t>(range, extra);
+  task_(context_, begin, begin + size + (range < extra ? 1 : 0));
+  slots_[range].finished.store(generation, std::memory_order_release);
+  slots_[range].finished.notify_one();
 }
 
 uint64_t ThreadPool::next_job(uint64_t seen) {
-  auto is_new = [&] { return (job_.load() >> kPartBits) != seen || stop_; };
+  auto is_new = [&] { return generation_of(job_.load()) != seen || stop_; };
   if (!spin_until(is_new)) {
     std::unique_lock lock(sleep_mutex_);
     ++sleepers_;
@@ -95,11 +112,10 @@ uint64_t ThreadPool::next_job(uint64_t seen) {
 void ThreadPool::work(int index) {
   uint64_t seen = 0;
   while (uint64_t job = next_job(seen)) {
-    seen = job >> kPartBits;
-    int parts = int(job & ((1 << kPartBits) - 1));
-    if (index >= parts - 1) continue;
-    run_part(index, parts);
-    if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+    seen = generation_of(job);
+    // The claim fails when the caller already took this range, or when this worker woke
+    // so late that the job is over (its range then holds a newer generation).
+    if (index < ranges_of(job) - 1 && claim(index, seen)) run(index, ranges_of(job), seen);
   }
 }
 

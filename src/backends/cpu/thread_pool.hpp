@@ -6,6 +6,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -30,21 +31,29 @@ class ThreadPool {
   void parallel_for(int64_t total, int64_t grain, Task task, void* context);
 
  private:
+  // Range i of a job belongs to worker i, the last range to the caller. A range is run by
+  // whoever claims it first for the job's generation: its worker, or the caller once done
+  // with its own range, so that a worker the OS has not scheduled delays nothing. Each
+  // slot has its own cache line, so claims do not contend.
+  struct alignas(64) Slot {
+    std::atomic<uint64_t> claimed = 0;   // the last generation that claimed the range
+    std::atomic<uint64_t> finished = 0;  // the last generation that finished it
+  };
+
   void work(int index);
-  // Waits for a job newer than generation `seen`; returns the job word, or 0 at shutdown.
+  // Waits for a job newer than generation `seen`; returns its job word, or 0 at shutdown.
   uint64_t next_job(uint64_t seen);
-  void run_part(int part, int parts);
+  bool claim(int range, uint64_t generation);
+  void run(int range, int ranges, uint64_t generation);
 
   std::vector<std::thread> workers_;
+  std::unique_ptr<Slot[]> slots_;
   std::mutex submit_;  // one job at a time: the fields below describe it
   Task task_ = nullptr;
   void* context_ = nullptr;
   int64_t total_ = 0;
-  // (generation << 16) | parts, stored after the fields above: a worker reads this first,
-  // so a worker that missed a job never reads a half-written one. Worker i runs part i
-  // when i < parts - 1; the caller runs the last part.
-  std::atomic<uint64_t> job_ = 0;
-  std::atomic<int> pending_ = 0;  // worker parts of the current job not yet done
+  // (generation << 16) | ranges, stored after the fields above.
+  alignas(64) std::atomic<uint64_t> job_ = 0;
   std::atomic<int> sleepers_ = 0;
   std::atomic<bool> stop_ = false;
   std::mutex sleep_mutex_;
