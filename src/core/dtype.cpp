@@ -72,6 +72,7 @@ DType promote_types(DType a, DType b) {
   DType u = ra.kind == 2 ? a : b;
   if (dtype_size(s) > dtype_size(u)) return s;
   DType wide = signed_container(u);
+  if (is_float(wide)) return wide;
   return dtype_size(wide) >= dtype_size(s) ? wide : s;
 }
 
