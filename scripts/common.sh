@@ -1,10 +1,12 @@
 # shellcheck shell=sh
 # Shared by setup.sh, test.sh and bench.sh (sourced, not run): installs the Debian
-# packages ingot needs when some are missing, and configures and builds into build/.
+# packages ingot needs when some are missing, and configures and builds into build/
+# (or $INGOT_BUILD_DIR).
 
 set -eu
 INGOT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
-INGOT_BUILD="$INGOT_ROOT/build"
+# INGOT_BUILD_DIR picks another build folder (a second compiler, a debug build).
+INGOT_BUILD=${INGOT_BUILD_DIR:-"$INGOT_ROOT/build"}
 
 INGOT_PACKAGES="cmake ninja-build g++ clang-19 libgtest-dev libbenchmark-dev libfmt-dev
   libxxhash-dev libcli11-dev libopenblas-dev pkg-config"
@@ -24,7 +26,7 @@ ensure_packages() {
     echo "ingot: not a Debian system; make sure these are installed: $INGOT_PACKAGES" >&2
     return 0
   fi
-  missing=$(missing_packages | tr '\n' ' ')
+  missing=$(missing_packages | xargs)
   [ -z "$missing" ] && return 0
   if [ "$(id -u)" -ne 0 ]; then
     echo "ingot: missing packages: $missing" >&2
