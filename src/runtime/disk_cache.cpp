@@ -1,18 +1,20 @@
 #include "runtime/disk_cache.hpp"
 
-#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 #include <xxhash.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 
 #include "ingot/context.hpp"
+#include "runtime/write_all.hpp"
 
 namespace ingot {
 namespace {
@@ -36,17 +38,6 @@ void warn_once(const std::string& message) {
   static std::atomic<bool> warned = false;
   if (Context::global().debug() >= 1 && !warned.exchange(true))
     std::fprintf(stderr, "ingot: kernel cache disabled: %s\n", message.c_str());
-}
-
-bool write_all(int fd, const uint8_t* data, size_t bytes) {
-  while (bytes) {
-    ssize_t n = ::write(fd, data, bytes);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    bytes -= size_t(n);
-  }
-  return true;
 }
 
 }  // namespace

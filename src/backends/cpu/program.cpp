@@ -11,19 +11,10 @@
 
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
+#include "runtime/write_all.hpp"
 
 namespace ingot {
 namespace {
-
-bool write_all(int fd, const std::vector<uint8_t>& bytes) {
-  for (size_t done = 0; done < bytes.size();) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    done += size_t(n);
-  }
-  return true;
-}
 
 // An array of launch arguments that lives on the stack for the usual few, so a launch
 // does not allocate.
@@ -88,7 +79,7 @@ CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
       throw Error(fmt::format("CPU load of '{}': cannot create a file for the binary: {}", function,
                               std::strerror(errno)));
   }
-  if (!write_all(fd_, binary)) {
+  if (!write_all(fd_, binary.data(), binary.size())) {
     std::string reason = std::strerror(errno);
     unload();
     throw Error(fmt::format("CPU load of '{}': cannot write the {}-byte binary to {}: {}", function,
