@@ -9,6 +9,8 @@ build
 device=$(echo "$*" | sed -n 's/.*--device[ =]\([^ ]*\).*/\1/p' | tr 'A-Z:' 'a-z-')
 results="$INGOT_ROOT/bench/results"
 mkdir -p "$results"
-out="$results/$(date +%Y-%m-%d)-${device:-cpu}-$(hostname -s).md"
+# A smoke run is saved apart, so that it never replaces a day's real figures.
+case " $* " in *" --quick "*) kind=-quick ;; *) kind= ;; esac
+out="$results/$(date +%Y-%m-%d)-${device:-cpu}-$(hostname -s)$kind.md"
 "$INGOT_BUILD/bench/ingot_cpu_bench" "$@" | tee "$out"
 echo "saved to $out"
