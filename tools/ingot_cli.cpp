@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
   CLI::App app{"ingot: a lazy tensor compiler and runtime"};
   app.set_version_flag("--version", "ingot " INGOT_VERSION);
   app.require_subcommand(1);
-  app.footer("Exit status: 0 success, 1 error, 2 a demo check failed.");
+  app.footer("Exit status: 0 success, 1 error or bad usage, 2 a demo check failed.");
 
   CLI::App* devices = app.add_subcommand("devices", "List the devices that open here");
   CLI::App* demo =
@@ -20,7 +20,12 @@ int main(int argc, char** argv) {
   std::string device;
   demo->add_option("--device", device, "Device name, e.g. CPU (default: DEV, else the fastest)");
 
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end parsing with status 0; a usage error is a plain error.
+    return app.exit(e) == 0 ? 0 : 1;
+  }
   try {
     if (*devices) return ingot::cli::list_devices();
     return ingot::cli::run_demo(device);
