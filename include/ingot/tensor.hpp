@@ -21,7 +21,8 @@ struct LazyNode;
 class Buffer;
 
 // One axis of a slice: start, stop and step as in Python (negative counts from the end,
-// nullopt means the whole extent in the step's direction).
+// nullopt means the whole extent in the step's direction). Unlike Python, a bound
+// outside [-n, n] is an Error rather than clamped, so an off-by-one shows.
 struct Slice {
   std::optional<int64_t> start;
   std::optional<int64_t> stop;

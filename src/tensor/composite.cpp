@@ -30,7 +30,8 @@ Tensor Tensor::matmul(const Tensor& other) const {
   b_shape.insert(b_shape.end(), {1, m, k});
   Tensor x = cast(a, dt).unsqueeze(-2).expand(a_shape).expand(full);
   Tensor y = cast(b, dt).transpose(-1, -2).unsqueeze(-3).expand(b_shape).expand(full);
-  Tensor out = (x * y).sum({-1});
+  // Integer sums accumulate in 64 bits; the product keeps the operands' type.
+  Tensor out = (x * y).sum({-1}).astype(dt);
   if (ndim() == 1) out = out.squeeze(-2);
   if (other.ndim() == 1) out = out.squeeze(-1);
   return out;
