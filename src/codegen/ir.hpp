@@ -34,6 +34,7 @@ struct Inst {
   ConstValue value;
   int64_t lo = 0, hi = 0;  // Range bounds
   int buffer = -1;
+  bool streaming = false;  // Store: bypass the caches
 };
 
 struct BufferParam {

@@ -122,7 +122,8 @@ class Lowerer {
               .dtype = out_->dtype,
               .width = plan_.width,
               .src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0))), v},
-              .buffer = 0},
+              .buffer = 0,
+              .streaming = plan_.streaming_store},
              false);
       } else {
         emit({.op = ir::IOp::Store, .dtype = out_->dtype, .src = {lower_index(f), v}, .buffer = 0},
@@ -139,6 +140,7 @@ class Lowerer {
 
  private:
   static constexpr int64_t kParallelGrain = 1 << 16;
+  static constexpr int kReduceChains = 4;
 
   // The tile index of global iteration `g`. With an unrolled axis, that axis varies
   // fastest: consecutive iterations (one core's range) reuse the same slice of every
@@ -415,13 +417,18 @@ class Lowerer {
     if (vector_reduce && lanes_in) throw Rejected{};
     int width = lanes_in || vector_reduce ? plan_.width : 1;
     int steps = uses(step_) ? plan_.unroll : 1;
-    Val accs;
+    // Independent accumulator chains over the vector axis keep more loads in flight.
+    int64_t inner = src->shape[n->arg.back()];
+    int chains = vector_reduce && inner % (plan_.width * kReduceChains) == 0 ? kReduceChains : 1;
+    Expr chain = sym::var(next_var_++, 0, chains - 1);
+    std::vector<Val> accs(steps);
     for (int u = 0; u < steps; ++u)
-      accs.push_back(emit({.op = ir::IOp::DefineAcc,
-                           .dtype = n->dtype,
-                           .width = width,
-                           .value = reduce_identity(n->op, n->dtype)},
-                          false));
+      for (int c = 0; c < chains; ++c)
+        accs[u].push_back(emit({.op = ir::IOp::DefineAcc,
+                                .dtype = n->dtype,
+                                .width = width,
+                                .value = reduce_identity(n->op, n->dtype)},
+                               false));
     Index src_idx = idx;
     int64_t extent = 1;
     for (size_t a = 0; a < n->arg.size(); ++a) {
@@ -430,29 +437,42 @@ class Lowerer {
       extent *= size;
       bool vec_axis = vector_reduce && a + 1 == n->arg.size();
       if (vec_axis && size % plan_.width != 0) throw Rejected{};
-      int64_t trips = vec_axis ? size / plan_.width : size;
+      int64_t trips = vec_axis ? size / plan_.width / chains : size;
       int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
       Expr v = new_var(0, trips - 1, r);
-      src_idx[axis] = vec_axis ? sym::add(sym::mul(v, plan_.width), lane_) : v;
+      src_idx[axis] =
+          vec_axis ? sym::add(sym::mul(sym::add(sym::mul(v, chains), chain), plan_.width), lane_)
+                   : v;
       scopes_.emplace_back();
     }
     work_per_output_ = std::max(work_per_output_, extent);
     for (int u = 0; u < steps; ++u) {
-      Index at = src_idx;
-      for (Expr& e : at) e = sym::substitute(e, step_->var, sym::cnst(u));
-      Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
-      int value = widen(v[0], width);
-      int next = alu(combine_op(n->op), n->dtype, {accs[u], value});
-      emit({.op = ir::IOp::Assign, .dtype = n->dtype, .width = width, .src = {accs[u], next}},
-           false);
+      for (int c = 0; c < chains; ++c) {
+        Index at = src_idx;
+        for (Expr& e : at)
+          e = sym::substitute(sym::substitute(e, step_->var, sym::cnst(u)), chain->var,
+                              sym::cnst(c));
+        Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
+        int value = widen(v[0], width);
+        int next = alu(combine_op(n->op), n->dtype, {accs[u][c], value});
+        emit({.op = ir::IOp::Assign, .dtype = n->dtype, .width = width, .src = {accs[u][c], next}},
+             false);
+      }
     }
     for (size_t a = 0; a < n->arg.size(); ++a) {
       scopes_.pop_back();
       emit({.op = ir::IOp::EndRange}, false);
     }
-    if (!vector_reduce) return accs;
+    Val combined;
+    for (const Val& chain_accs : accs) {
+      int acc = chain_accs[0];
+      for (size_t c = 1; c < chain_accs.size(); ++c)
+        acc = alu(combine_op(n->op), n->dtype, {acc, chain_accs[c]});
+      combined.push_back(acc);
+    }
+    if (!vector_reduce) return combined;
     Val out;
-    for (int acc : accs)
+    for (int acc : combined)
       out.push_back(
           emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine_op(n->op)},
                false));

@@ -8,6 +8,8 @@
 namespace ingot::codegen {
 namespace {
 
+constexpr int64_t kStreamingBytes = int64_t(64) << 20;
+
 // Vector code is emitted for the element types and operations every C compiler's
 // vector extension handles; anything else is left to the compiler's own vectorizer.
 bool vector_friendly_dtype(DType dt) {
@@ -54,6 +56,7 @@ std::string Plan::describe() const {
   if (vector_reduce) s += fmt::format("UNROLL(reduce,{}) ", width);
   if (vector_output) s += fmt::format("UPCAST(out,{}) ", width);
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
+  if (streaming_store) s += "STREAM ";
   return s.empty() ? "none" : s;
 }
 
@@ -88,6 +91,17 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
       }
       plans.push_back(p);
     }
+  }
+  // A large elementwise kernel: vector lanes over the last axis, stored streaming.
+  bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
+  if (!noopt && region.friendly && region.reduces.empty() && width > 1 && large &&
+      shape.back() % width == 0) {
+    Plan p;
+    p.width = width;
+    p.vector_output = true;
+    p.strict = true;
+    p.streaming_store = true;
+    plans.push_back(p);
   }
   plans.push_back(Plan{});
   return plans;

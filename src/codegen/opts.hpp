@@ -20,6 +20,9 @@ struct Plan {
   int unroll = 1;                           // UPCAST by unrolling of output axis unroll_axis
   int unroll_axis = -1;
   bool strict = false;  // reject instead of gathering lane by lane
+  // Outputs far larger than the caches are written with streaming stores, which skip
+  // reading the destination lines first.
+  bool streaming_store = false;
 
   std::string describe() const;
 };

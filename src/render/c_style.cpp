@@ -58,7 +58,8 @@ class Renderer {
     }
     std::string types;
     for (const auto& [dt, w] : vectors_) types += lang_.vector_typedef(dt, w);
-    return lang_.prelude + types + lang_.open_kernel(k_, lang_) + body + lang_.close_kernel;
+    return lang_.prelude + types + lang_.open_kernel(k_, lang_) + body + lang_.close_loop +
+           (streamed_ ? lang_.stream_fence : "") + lang_.close_function;
   }
 
  private:
@@ -219,8 +220,14 @@ class Renderer {
         std::string p = fmt::format("p{}", in.buffer);
         if (in.width > 1) {
           vectors_.insert({in.dtype, in.width});
-          return fmt::format("*({}*)({} + {}) = {};", lang_.vector_type(in.dtype, in.width, true),
-                             p, name(in.src[0]), name(in.src[1]));
+          std::string at = fmt::format("{} + {}", p, name(in.src[0]));
+          if (in.streaming) {
+            streamed_ = true;
+            return fmt::format(fmt::runtime(lang_.stream_store), name(in.src[1]),
+                               lang_.vector_type(in.dtype, in.width, false), at);
+          }
+          return fmt::format("*({}*)({}) = {};", lang_.vector_type(in.dtype, in.width, true), at,
+                             name(in.src[1]));
         }
         std::string value =
             val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, val.dtype, name(in.src[1]));
@@ -260,6 +267,7 @@ class Renderer {
   const LanguageTable& lang_;
   std::vector<std::string> names_;
   std::set<std::pair<DType, int>> vectors_;
+  bool streamed_ = false;
 };
 
 }  // namespace

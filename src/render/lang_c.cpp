@@ -47,6 +47,11 @@ static inline uint16_t ingot_f2b(float f) {
   x += 0x7fffu + ((x >> 16) & 1u);
   return (uint16_t)(x >> 16);
 }
+#if defined(__clang__)
+#define INGOT_STREAM(v, p) __builtin_nontemporal_store(v, p)
+#else
+#define INGOT_STREAM(v, p) (*(p) = (v))
+#endif
 static inline float ingot_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
 static inline float ingot_minf(float a, float b) { return (a != a || a < b) ? a : b; }
 static inline double ingot_max(double a, double b) { return (a != a || a > b) ? a : b; }
@@ -124,7 +129,10 @@ const LanguageTable& language_c() {
       .name = "c",
       .prelude = kPrelude,
       .open_kernel = open_kernel,
-      .close_kernel = "  }\n}\n",
+      .close_loop = "  }\n",
+      .close_function = "}\n",
+      .stream_store = "INGOT_STREAM({0}, ({1}*)({2}));",
+      .stream_fence = "  __atomic_thread_fence(__ATOMIC_SEQ_CST);\n",
       .storage_type = storage_type,
       .value_type = value_type,
       .vector_type = vector_type,

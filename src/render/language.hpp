@@ -15,7 +15,12 @@ struct LanguageTable {
   // The kernel's opening: signature, buffer pointers p0, p1..., and the start of the
   // loop (or thread index) that binds `gidx`, the global iteration.
   std::string (*open_kernel)(const ir::Kernel& kernel, const LanguageTable& lang);
-  std::string close_kernel;
+  std::string close_loop;      // ends the global iteration
+  std::string close_function;  // ends the kernel
+  // Streaming (non-temporal) stores: the statement storing vector `{0}` of type `{1}`
+  // at `{2}`, and what must follow the last one so other threads see the data.
+  std::string stream_store;
+  std::string stream_fence;
   // Element storage type and the type values are computed in (half and bfloat16 are
   // computed in float).
   std::string (*storage_type)(DType dt);
