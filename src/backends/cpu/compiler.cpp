@@ -21,9 +21,10 @@ const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
 
 // -ffp-contract=fast allows fused multiply-adds, which the GPUs use too; no -ffast-math,
 // whose reassociation and NaN assumptions would break the op suite's references.
+// -fwrapv: integer tensors wrap on overflow, as in PyTorch, instead of being undefined.
 const std::vector<std::string> kFlags = {
-    "-x",    "c",       "-std=c11",       "-O3", "-march=native", "-ffp-contract=fast",
-    "-fPIC", "-shared", "-fno-math-errno"};
+    "-x",    "c",       "-std=c11",        "-O3",    "-march=native", "-ffp-contract=fast",
+    "-fPIC", "-shared", "-fno-math-errno", "-fwrapv"};
 
 // A fresh folder for one compile: in the cache folder when possible, so that a failing
 // source is kept beside the cache; else in the system's temporary folder.
