@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "ingot/error.hpp"
@@ -18,6 +19,17 @@ const LanguageTable& language(const std::string& name) {
 }
 
 namespace {
+
+// Operations spelled as a math function call (the table adds the type suffix).
+const std::map<Op, std::string> kMath = {{Op::Exp, "exp"},   {Op::Exp2, "exp2"}, {Op::Log, "log"},
+                                         {Op::Log2, "log2"}, {Op::Sin, "sin"},   {Op::Cos, "cos"},
+                                         {Op::Tanh, "tanh"}, {Op::Sqrt, "sqrt"}, {Op::Pow, "pow"}};
+
+// Operations spelled as a C infix operator.
+const std::map<Op, std::string> kInfix = {
+    {Op::Add, "+"},   {Op::Sub, "-"},    {Op::Mul, "*"},    {Op::Div, "/"}, {Op::Mod, "%"},
+    {Op::CmpLt, "<"}, {Op::CmpEq, "=="}, {Op::CmpNe, "!="}, {Op::And, "&"}, {Op::Or, "|"},
+    {Op::Xor, "^"},   {Op::Shl, "<<"},   {Op::Shr, ">>"}};
 
 std::string float_literal(double v, DType dt) {
   if (std::isnan(v)) return "NAN";
@@ -97,96 +109,57 @@ class Renderer {
     return v;
   }
 
-  std::string cast(DType to, DType from, const std::string& x) {
+  std::string cast(DType to, const std::string& x) {
     if (to == DType::Bool) return "((" + x + ") != 0)";
-    std::string v = "(" + lang_.value_type(to) + ")(" + x + ")";
     if (to == DType::Float16 || to == DType::BFloat16)
       return from_storage(to, to_storage(to, "(float)(" + x + ")"));
-    (void)from;
-    return v;
+    return "(" + lang_.value_type(to) + ")(" + x + ")";
   }
 
   std::string alu(const ir::Inst& in) {
     auto a = [&](int i) { return name(in.src[i]); };
     DType dt = in.dtype;
     DType operand = k_.insts[in.src[0]].dtype;
-    bool fl = is_float(operand);
-    // Narrow unsigned types promote to (signed) int in C; multiply in 32 unsigned bits.
-    auto wrap = [&](const std::string& s) {
+    // Narrow integer types promote to int in C: their results are cast back.
+    auto narrow = [&](const std::string& s) {
       return in.width == 1 && is_int(dt) && dtype_size(dt) < 4
                  ? "(" + lang_.value_type(dt) + ")(" + s + ")"
                  : s;
     };
+    if (auto fn = kMath.find(in.alu); fn != kMath.end()) {
+      std::string args = a(0);
+      for (size_t i = 1; i < in.src.size(); ++i) args += ", " + a(static_cast<int>(i));
+      return lang_.math(fn->second, dt) + "(" + args + ")";
+    }
+    if (auto op = kInfix.find(in.alu); op != kInfix.end()) {
+      // Unsigned 8- and 16-bit products would overflow the signed int they promote to.
+      bool widen = in.alu == Op::Mul && is_unsigned_int(dt) && dtype_size(dt) < 4;
+      std::string lhs = widen ? "(uint32_t)" + a(0) : a(0),
+                  rhs = widen ? "(uint32_t)" + a(1) : a(1);
+      return narrow("(" + lhs + " " + op->second + " " + rhs + ")");
+    }
     switch (in.alu) {
       case Op::Neg:
-        return wrap("(-" + a(0) + ")");
+        return narrow("(-" + a(0) + ")");
       case Op::Not:
         return "(!" + a(0) + ")";
-      case Op::Exp:
-        return lang_.math("exp", dt) + "(" + a(0) + ")";
-      case Op::Exp2:
-        return lang_.math("exp2", dt) + "(" + a(0) + ")";
-      case Op::Log:
-        return lang_.math("log", dt) + "(" + a(0) + ")";
-      case Op::Log2:
-        return lang_.math("log2", dt) + "(" + a(0) + ")";
-      case Op::Sin:
-        return lang_.math("sin", dt) + "(" + a(0) + ")";
-      case Op::Cos:
-        return lang_.math("cos", dt) + "(" + a(0) + ")";
-      case Op::Tanh:
-        return lang_.math("tanh", dt) + "(" + a(0) + ")";
-      case Op::Sqrt:
-        return lang_.math("sqrt", dt) + "(" + a(0) + ")";
       case Op::Recip:
         return "(" + std::string(dt == DType::Float64 ? "1.0" : "1.0f") + " / " + a(0) + ")";
       case Op::Cast:
-        return cast(dt, operand, a(0));
+        return cast(dt, a(0));
       case Op::Bitcast:
         // Through the storage types, so half and bfloat16 reinterpret their 16 bits.
         return fmt::format("({{ {0} s_ = {1}; {2} d_; memcpy(&d_, &s_, sizeof d_); {3}; }})",
                            lang_.storage_type(operand), to_storage(operand, a(0)),
                            lang_.storage_type(dt), from_storage(dt, "d_"));
-      case Op::Add:
-        return wrap("(" + a(0) + " + " + a(1) + ")");
-      case Op::Sub:
-        return wrap("(" + a(0) + " - " + a(1) + ")");
-      case Op::Mul:
-        if (is_unsigned_int(dt) && dtype_size(dt) < 4)
-          return wrap("((uint32_t)" + a(0) + " * (uint32_t)" + a(1) + ")");
-        return wrap("(" + a(0) + " * " + a(1) + ")");
-      case Op::Div:
-        return "(" + a(0) + " / " + a(1) + ")";
-      case Op::Mod:
-        return "(" + a(0) + " % " + a(1) + ")";
       case Op::Max:
-        if (fl)
-          return std::string(operand == DType::Float64 ? "ingot_max" : "ingot_maxf") + "(" + a(0) +
-                 ", " + a(1) + ")";
-        return "(" + a(0) + " > " + a(1) + " ? " + a(0) + " : " + a(1) + ")";
-      case Op::Min:
-        if (fl)
-          return std::string(operand == DType::Float64 ? "ingot_min" : "ingot_minf") + "(" + a(0) +
-                 ", " + a(1) + ")";
-        return "(" + a(0) + " < " + a(1) + " ? " + a(0) + " : " + a(1) + ")";
-      case Op::Pow:
-        return lang_.math("pow", dt) + "(" + a(0) + ", " + a(1) + ")";
-      case Op::CmpLt:
-        return "(" + a(0) + " < " + a(1) + ")";
-      case Op::CmpEq:
-        return "(" + a(0) + " == " + a(1) + ")";
-      case Op::CmpNe:
-        return "(" + a(0) + " != " + a(1) + ")";
-      case Op::And:
-        return "(" + a(0) + " & " + a(1) + ")";
-      case Op::Or:
-        return "(" + a(0) + " | " + a(1) + ")";
-      case Op::Xor:
-        return "(" + a(0) + " ^ " + a(1) + ")";
-      case Op::Shl:
-        return wrap("(" + a(0) + " << " + a(1) + ")");
-      case Op::Shr:
-        return "(" + a(0) + " >> " + a(1) + ")";
+      case Op::Min: {
+        bool max = in.alu == Op::Max;
+        if (is_float(operand))  // NaN-propagating helpers of the prelude
+          return fmt::format("ingot_{}{}({}, {})", max ? "max" : "min",
+                             operand == DType::Float64 ? "" : "f", a(0), a(1));
+        return fmt::format("({0} {2} {1} ? {0} : {1})", a(0), a(1), max ? ">" : "<");
+      }
       case Op::Where:
         return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
       default:
@@ -230,7 +203,7 @@ class Renderer {
                              name(in.src[1]));
         }
         std::string value =
-            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, val.dtype, name(in.src[1]));
+            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, name(in.src[1]));
         return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
       }
       case ir::IOp::Alu:
