@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <bit>
+#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <unordered_map>
@@ -13,27 +16,46 @@
 namespace ingot::engine {
 namespace {
 
+// Kept allocation-light: it runs on every launch, cached or not.
 struct KeyBuilder {
   std::string key;
-  std::unordered_map<const LazyNode*, int> ids;
+  std::vector<const LazyNode*> seen;  // position = the node's id in the key
   std::vector<NodePtr>& leaves;
 
+  void number(int64_t v, char end) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    key.append(buf, r.ptr);
+    key += end;
+  }
+
+  void numbers(const std::vector<int64_t>& values, char end) {
+    for (int64_t v : values) number(v, ',');
+    key += end;
+  }
+
   void visit(const NodePtr& n, bool root) {
-    auto it = ids.find(n.get());
-    if (it != ids.end()) {
-      key += fmt::format("@{};", it->second);
+    auto it = std::find(seen.begin(), seen.end(), n.get());
+    if (it != seen.end()) {
+      key += '@';
+      number(it - seen.begin(), ';');
       return;
     }
-    ids[n.get()] = static_cast<int>(ids.size());
-    if (n->realized() && !root) {
-      key += fmt::format("B{}[{}];", static_cast<int>(n->dtype), fmt::join(n->shape, ","));
+    seen.push_back(n.get());
+    bool leaf = n->realized() && !root;
+    key += leaf ? 'B' : 'N';
+    number(leaf ? 0 : static_cast<int>(n->op), ':');
+    number(static_cast<int>(n->dtype), '[');
+    numbers(n->shape, ']');
+    if (leaf) {
       leaves.push_back(n);
       return;
     }
-    key += fmt::format("{}:{}[{}]({})", static_cast<int>(n->op), static_cast<int>(n->dtype),
-                       fmt::join(n->shape, ","), fmt::join(n->arg, ","));
-    if (n->op == Op::Const || n->op == Op::Pad)
-      key += fmt::format("={:a}/{}", n->value.f, n->value.i);
+    numbers(n->arg, ')');
+    if (n->op == Op::Const || n->op == Op::Pad) {
+      number(std::bit_cast<int64_t>(n->value.f), '/');
+      number(n->value.i, '=');
+    }
     key += '{';
     for (const auto& s : n->src) visit(s, false);
     key += '}';
@@ -41,7 +63,9 @@ struct KeyBuilder {
 };
 
 std::mutex g_mutex;
-std::unordered_map<std::string, std::unique_ptr<CompiledKernel>> g_kernels;
+// Per device, by structural key.
+std::unordered_map<const Device*, std::unordered_map<std::string, std::unique_ptr<CompiledKernel>>>
+    g_kernels;
 uint64_t g_compiled = 0;
 
 }  // namespace
@@ -56,10 +80,10 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
 
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
                                  const std::vector<NodePtr>& leaves) {
-  std::string full_key = device.name() + '\0' + key;
   std::lock_guard<std::mutex> lock(g_mutex);
-  auto it = g_kernels.find(full_key);
-  if (it != g_kernels.end()) return *it->second;
+  auto& kernels = g_kernels[&device];
+  auto it = kernels.find(key);
+  if (it != kernels.end()) return *it->second;
 
   codegen::Lowered lowered = codegen::lower(out, device.info());
   std::string source = render::render(lowered.kernel, render::language(device.info().language));
@@ -83,7 +107,7 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
                             [&](const NodePtr& l) { return l.get() == in.get(); });
     compiled->input_leaves.push_back(static_cast<int>(pos - leaves.begin()));
   }
-  return *(g_kernels[full_key] = std::move(compiled));
+  return *(kernels[key] = std::move(compiled));
 }
 
 }  // namespace ingot::engine

@@ -1,5 +1,6 @@
 #include "schedule/schedule.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
@@ -56,9 +57,37 @@ void uses_of(const Graph& g, LazyNode* n, bool expanded, const std::set<LazyNode
   }
 }
 
+// Whether the graph under `n` is a tree of elementwise and movement ops over leaves,
+// with no expand of anything that reads memory: then the rules below make exactly one
+// kernel, and the eager path of small ops skips the general analysis.
+struct TreeScan {
+  std::vector<const LazyNode*> inner;
+  bool ok = true;
+
+  bool reads_memory(const LazyNode* n) {  // also records whether the tree is simple
+    if (n->realized()) return true;
+    if (is_leaf(*n)) return false;
+    if (is_reduce(n->op) || n->op == Op::Copy || n->op == Op::Contiguous ||
+        std::find(inner.begin(), inner.end(), n) != inner.end() || inner.size() > 64) {
+      ok = false;
+      return true;
+    }
+    inner.push_back(n);
+    bool reads = false;
+    for (const auto& s : n->src) reads |= reads_memory(s.get());
+    if (n->op == Op::Expand && reads) ok = false;
+    return reads;
+  }
+};
+
 }  // namespace
 
 std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
+  if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
+    TreeScan scan;
+    scan.reads_memory(targets[0].get());
+    if (scan.ok) return {{ScheduleItem::Kind::Kernel, targets[0]}};
+  }
   Graph g;
   std::unordered_set<LazyNode*> seen;
   for (const auto& t : targets) g.collect(t.get(), seen);
