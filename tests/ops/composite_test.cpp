@@ -10,8 +10,6 @@ namespace {
 
 using namespace support;
 using std::nullopt;
-constexpr DType F16 = DType::Float16, BF16 = DType::BFloat16, F32 = DType::Float32,
-                F64 = DType::Float64, I32 = DType::Int32;
 
 struct MatmulCase {
   std::string name;

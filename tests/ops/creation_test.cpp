@@ -12,9 +12,6 @@ namespace {
 
 using namespace support;
 using std::nullopt;
-constexpr DType F16 = DType::Float16, BF16 = DType::BFloat16, F32 = DType::Float32,
-                F64 = DType::Float64, I8 = DType::Int8, I32 = DType::Int32, I64 = DType::Int64,
-                U8 = DType::UInt8, B = DType::Bool;
 
 class CreationTest : public OpTest {
  protected:

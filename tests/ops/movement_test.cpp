@@ -9,8 +9,6 @@ namespace {
 
 using namespace support;
 using std::nullopt;
-constexpr DType F16 = DType::Float16, F32 = DType::Float32, F64 = DType::Float64,
-                I64 = DType::Int64, U8 = DType::UInt8, B = DType::Bool;
 
 struct MovementCase {
   std::string name;

@@ -11,8 +11,6 @@ namespace {
 using namespace support;
 using std::nullopt;
 using Axes = std::vector<int>;
-constexpr DType F16 = DType::Float16, F32 = DType::Float32, F64 = DType::Float64, I8 = DType::Int8,
-                I32 = DType::Int32, I64 = DType::Int64, U8 = DType::UInt8, B = DType::Bool;
 
 struct ReduceCase {
   std::string name;

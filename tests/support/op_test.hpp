@@ -25,6 +25,12 @@ using ingot::Shape;
 using ingot::Tensor;
 using ref::Array;
 
+// Short dtype names for the test tables.
+constexpr DType F16 = DType::Float16, BF16 = DType::BFloat16, F32 = DType::Float32,
+                F64 = DType::Float64, I8 = DType::Int8, I16 = DType::Int16, I32 = DType::Int32,
+                I64 = DType::Int64, U8 = DType::UInt8, U16 = DType::UInt16, U32 = DType::UInt32,
+                U64 = DType::UInt64, B = DType::Bool;
+
 // Where random inputs come from.
 struct Domain {
   double lo = -3;
