@@ -1,0 +1,208 @@
+// OpenCL devices: every device of every platform the ICD loader lists, named CL:0, CL:1...
+// in that order; their properties, context and queue; and the backend's registration.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdio>
+
+#include "backends/opencl/opencl.hpp"
+#include "ingot/context.hpp"
+#include "ingot/error.hpp"
+
+namespace ingot {
+namespace {
+
+struct Found {
+  cl_platform_id platform;
+  cl_device_id device;
+};
+
+// All devices in registry order. No loader or no platform means no devices; a platform
+// that cannot list its devices contributes none rather than hiding the others.
+std::vector<Found> find_devices() {
+  if (!cl_api()) {
+    if (Context::global().debug() >= 1)
+      std::fprintf(stderr, "ingot: no OpenCL devices: %s\n", cl_unavailable_reason().c_str());
+    return {};
+  }
+  cl_uint count = 0;
+  cl_int status = cl().clGetPlatformIDs(0, nullptr, &count);
+  if (status == CL_PLATFORM_NOT_FOUND_KHR || (status == CL_SUCCESS && count == 0)) return {};
+  std::vector<cl_platform_id> platforms(count);
+  if (status == CL_SUCCESS) status = cl().clGetPlatformIDs(count, platforms.data(), &count);
+  if (status != CL_SUCCESS) throw cl_error(status, "clGetPlatformIDs", "OpenCL enumeration");
+  std::vector<Found> found;
+  for (cl_platform_id platform : platforms) {
+    cl_uint devices = 0;
+    if (cl().clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &devices) != CL_SUCCESS)
+      continue;
+    std::vector<cl_device_id> ids(devices);
+    if (cl().clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, devices, ids.data(), &devices) !=
+        CL_SUCCESS)
+      continue;
+    for (cl_device_id id : ids) found.push_back({platform, id});
+  }
+  return found;
+}
+
+std::string device_name(size_t index) { return fmt::format("CL:{}", index); }
+
+std::vector<std::string> enumerate_devices() {
+  std::vector<std::string> names;
+  size_t count = find_devices().size();
+  for (size_t i = 0; i < count; ++i) names.push_back(device_name(i));
+  return names;
+}
+
+std::unique_ptr<Device> open_device(const std::string& name) {
+  std::vector<Found> found = find_devices();
+  for (size_t i = 0; i < found.size(); ++i)
+    if (device_name(i) == name)
+      return std::make_unique<ClDevice>(name, found[i].platform, found[i].device);
+  throw Error(fmt::format("OpenCL: no device {}; {} device(s) found", name, found.size()));
+}
+
+// Reads one property of a device or platform into `value` (a scalar, or a vector sized by
+// the caller), naming the property in the error.
+template <class Get, class Handle>
+void query(Get get, Handle handle, cl_info param, void* value, size_t size, const char* what,
+           const char* call) {
+  if (cl_int status = get(handle, param, size, value, nullptr); status != CL_SUCCESS)
+    throw cl_error(status, call, fmt::format("OpenCL: reading {}", what));
+}
+
+template <class T>
+T device_value(cl_device_id device, cl_info param, const char* what) {
+  T value{};
+  query(cl().clGetDeviceInfo, device, param, &value, sizeof value, what, "clGetDeviceInfo");
+  return value;
+}
+
+template <class Get, class Handle>
+std::string info_string(Get get, Handle handle, cl_info param, const char* what, const char* call) {
+  size_t size = 0;
+  if (cl_int status = get(handle, param, 0, nullptr, &size); status != CL_SUCCESS)
+    throw cl_error(status, call, fmt::format("OpenCL: reading {}", what));
+  std::string text(size, '\0');
+  query(get, handle, param, text.data(), size, what, call);
+  while (!text.empty() && (text.back() == '\0' || text.back() == ' ')) text.pop_back();
+  return text;
+}
+
+std::string device_string(cl_device_id device, cl_info param, const char* what) {
+  return info_string(cl().clGetDeviceInfo, device, param, what, "clGetDeviceInfo");
+}
+
+std::string platform_string(cl_platform_id platform, cl_info param, const char* what) {
+  return info_string(cl().clGetPlatformInfo, platform, param, what, "clGetPlatformInfo");
+}
+
+// Float lanes the code generator may put in one vector: OpenCL C has vectors of 2, 4, 8
+// and 16 elements, and a driver that states no preference gets the common float4.
+int simd_width(cl_device_id device) {
+  cl_uint preferred =
+      device_value<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, "vector width");
+  return preferred == 0 ? 4 : int(std::bit_floor(std::min<cl_uint>(preferred, 16)));
+}
+
+DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_id device) {
+  bool gpu =
+      device_value<cl_device_type>(device, CL_DEVICE_TYPE, "device type") & CL_DEVICE_TYPE_GPU;
+  bool fp64 = device_value<cl_bitfield>(device, CL_DEVICE_DOUBLE_FP_CONFIG, "fp64 support") != 0;
+  std::string platform_name = platform_string(platform, CL_PLATFORM_NAME, "platform name");
+  return DeviceInfo{
+      .name = name,
+      .product = device_string(device, CL_DEVICE_NAME, "device name") + " (" + platform_name + ")",
+      .language = "opencl",
+      // A CPU or accelerator behind OpenCL (PoCL) runs slower than ingot's own CPU backend.
+      .emulated = !gpu,
+      .is_gpu = gpu,
+      .compute_units =
+          int(device_value<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS, "compute units")),
+      .max_threads_per_group =
+          int64_t(device_value<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, "work-group size")),
+      .local_memory_bytes =
+          int64_t(device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE, "local memory size")),
+      .simd_width = simd_width(device),
+      .memory_bytes = device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE, "memory size"),
+      .max_buffer_bytes =
+          device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "largest allocation"),
+      .extra = {{"OpenCL", device_string(device, CL_DEVICE_VERSION, "device version")},
+                {"OpenCL C", device_string(device, CL_DEVICE_OPENCL_C_VERSION, "OpenCL C version")},
+                {"platform", platform_string(platform, CL_PLATFORM_VERSION, "platform version")},
+                {"driver", device_string(device, CL_DRIVER_VERSION, "driver version")},
+                {"fp64", fp64 ? "yes" : "no"}}};
+}
+
+std::array<size_t, 3> read_max_item_sizes(cl_device_id device) {
+  cl_uint dims =
+      device_value<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, "work-item dimensions");
+  std::vector<size_t> sizes(std::max<cl_uint>(dims, 3), 1);
+  query(cl().clGetDeviceInfo, device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizes.data(),
+        dims * sizeof(size_t), "work-item sizes", "clGetDeviceInfo");
+  return {sizes[0], sizes[1], sizes[2]};
+}
+
+size_t read_base_align_bytes(cl_device_id device) {
+  cl_uint bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, "base alignment");
+  return std::max<size_t>(bits / 8, 1);
+}
+
+// What the compiled binary depends on besides the source and the build options.
+std::string compile_target(cl_platform_id platform, cl_device_id device) {
+  return fmt::format("{} {}\n{}\n{}", platform_string(platform, CL_PLATFORM_NAME, "platform name"),
+                     platform_string(platform, CL_PLATFORM_VERSION, "platform version"),
+                     device_string(device, CL_DEVICE_NAME, "device name"),
+                     device_string(device, CL_DRIVER_VERSION, "driver version"));
+}
+
+}  // namespace
+
+ClContext::ClContext(const std::string& name, cl_platform_id platform, cl_device_id device)
+    : name(name), platform(platform), device(device) {
+  const cl_context_properties properties[] = {CL_CONTEXT_PLATFORM,
+                                              reinterpret_cast<cl_context_properties>(platform), 0};
+  cl_int status = CL_SUCCESS;
+  context = cl().clCreateContext(properties, 1, &device, nullptr, nullptr, &status);
+  if (status != CL_SUCCESS) throw cl_error(status, "clCreateContext", "opening " + name);
+  queue = cl().clCreateCommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE, &status);
+  if (status != CL_SUCCESS) {
+    cl().clReleaseContext(context);
+    throw cl_error(status, "clCreateCommandQueue", "opening " + name);
+  }
+}
+
+ClContext::~ClContext() {
+  cl().clFinish(queue);
+  cl().clReleaseCommandQueue(queue);
+  cl().clReleaseContext(context);
+}
+
+ClDevice::ClDevice(const std::string& name, cl_platform_id platform, cl_device_id device)
+    : cl_(name, platform, device),
+      info_(describe(name, platform, device)),
+      max_item_sizes_(read_max_item_sizes(device)),
+      base_align_bytes_(read_base_align_bytes(device)),
+      compiler_(cl_, compile_target(platform, device)),
+      allocator_(*this, cl_),
+      queue_(cl_) {
+  info_.extra.emplace_back("base address alignment", fmt::format("{} bytes", base_align_bytes_));
+}
+
+std::unique_ptr<Program> ClDevice::load(const std::vector<uint8_t>& binary,
+                                        const std::string& function, int buffer_count) {
+  return std::make_unique<ClProgram>(*this, binary, function, buffer_count);
+}
+
+std::unique_ptr<Graph> ClDevice::capture(std::vector<Graph::Launch> launches) {
+  return std::make_unique<ClGraph>(std::move(launches));
+}
+
+void register_backend_opencl() {
+  // Rank 20: after Metal and CUDA (10), before the CPU backend (100). A device that is
+  // not a GPU is marked emulated, so it is never the default.
+  register_backend({"CL", 20, enumerate_devices, open_device});
+}
+
+}  // namespace ingot

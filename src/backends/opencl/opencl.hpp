@@ -1,0 +1,146 @@
+// The OpenCL backend: kernels are OpenCL C built by the driver (clBuildProgram), stored as
+// the driver's program binaries, and run on one in-order command queue per device.
+#pragma once
+
+#include <array>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/opencl/api.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot {
+
+// The OpenCL objects every part of one device uses: its context and its queue, in order
+// and with profiling, so that a launch can report its own GPU time.
+class ClContext {
+ public:
+  ClContext(const std::string& name, cl_platform_id platform, cl_device_id device);
+  ~ClContext();  // waits for the queue, then releases it and the context
+  ClContext(const ClContext&) = delete;
+  ClContext& operator=(const ClContext&) = delete;
+
+  const std::string name;  // "CL:0", for messages
+  const cl_platform_id platform;
+  const cl_device_id device;
+  cl_context context = nullptr;
+  cl_command_queue queue = nullptr;
+};
+
+class ClAllocator final : public Allocator {
+ public:
+  ClAllocator(Device& device, const ClContext& cl);
+  ~ClAllocator() override;
+  void* raw_alloc(size_t bytes) override;  // a cl_mem
+  void raw_free(void* handle, size_t bytes) override;
+  void copy_in(void* handle, size_t offset, const void* src, size_t bytes) override;
+  void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
+  void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                   size_t bytes) override;
+
+ private:
+  const ClContext& cl_;
+};
+
+class ClCompiler final : public Compiler {
+ public:
+  // `target` names the platform, device and driver; identity() adds the build options.
+  ClCompiler(const ClContext& cl, std::string target);
+  std::string identity() const override;
+  std::vector<uint8_t> compile(const std::string& source) override;
+  static const char* build_options();
+
+ private:
+  const ClContext& cl_;
+  std::string target_;
+};
+
+// The timeline: each signal() enqueues a marker whose event completes when everything
+// submitted before it has; an event is released once its value is known complete.
+class ClQueue final : public Queue {
+ public:
+  explicit ClQueue(const ClContext& cl);
+  uint64_t signal() override;
+  void wait(uint64_t value) override;
+  uint64_t completed() const override;
+
+ private:
+  // Drops the events of values up to `value`, which are complete; the caller holds mutex_.
+  void retire_through(uint64_t value) const;
+
+  const ClContext& cl_;
+  mutable std::mutex mutex_;
+  uint64_t signaled_ = 0;
+  mutable uint64_t completed_ = 0;
+  // The values completed_ + 1 ... signaled_, in order, with their markers' events.
+  mutable std::deque<std::pair<uint64_t, ClOwned<cl_event>>> pending_;
+};
+
+class ClDevice final : public Device {
+ public:
+  ClDevice(const std::string& name, cl_platform_id platform, cl_device_id device);
+  const DeviceInfo& info() const override { return info_; }
+  Allocator& allocator() override { return allocator_; }
+  Compiler& compiler() override { return compiler_; }
+  Queue& queue() override { return queue_; }
+  std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
+                                int buffer_count) override;
+  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
+
+  const ClContext& cl() const { return cl_; }
+  // CL_DEVICE_MAX_WORK_ITEM_SIZES: the largest work-group extent in each dimension.
+  const std::array<size_t, 3>& max_item_sizes() const { return max_item_sizes_; }
+  // CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes: where a sub-buffer may start.
+  size_t base_align_bytes() const { return base_align_bytes_; }
+
+ private:
+  ClContext cl_;  // first: the members below release their objects before it goes
+  DeviceInfo info_;
+  std::array<size_t, 3> max_item_sizes_{1, 1, 1};
+  size_t base_align_bytes_ = 1;
+  ClCompiler compiler_;
+  ClAllocator allocator_;
+  ClQueue queue_;
+};
+
+// A kernel of a program binary. Launch ABI: the buffers in order as cl_mem (a view as a
+// sub-buffer), then the scalars in order, Int as cl_long and Float as cl_float.
+class ClProgram final : public Program {
+ public:
+  ClProgram(ClDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
+            int buffer_count);
+  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                std::span<const ScalarArg> scalars, bool wait) override;
+  int buffer_count() const override { return buffer_count_; }
+
+ private:
+  // Throws unless `dims` is an NDRange this kernel can run; false when it is empty.
+  bool check_dims(const LaunchDims& dims) const;
+  // The cl_mem to pass for buffer `index`: its allocation, or a new sub-buffer for a view,
+  // which is then added to `views` for the caller to release.
+  cl_mem argument(size_t index, Buffer* buffer, std::vector<ClOwned<cl_mem>>& views) const;
+
+  ClDevice& device_;
+  std::string function_;
+  int buffer_count_;
+  ClOwned<cl_program> program_;
+  ClOwned<cl_kernel> kernel_;      // after program_: released before it
+  size_t kernel_group_limit_ = 0;  // CL_KERNEL_WORK_GROUP_SIZE
+  cl_uint arg_count_ = 0;          // CL_KERNEL_NUM_ARGS
+  // Arguments are state of the cl_kernel: one launch sets and enqueues them at a time.
+  std::mutex launch_mutex_;
+};
+
+class ClGraph final : public Graph {
+ public:
+  explicit ClGraph(std::vector<Launch> launches);
+  void replay() override;
+
+ private:
+  std::vector<Launch> launches_;
+};
+
+}  // namespace ingot
