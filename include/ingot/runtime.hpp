@@ -18,6 +18,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ingot/error.hpp"
+
 namespace ingot {
 
 class Device;
@@ -177,11 +179,32 @@ class Queue {
 // A captured list of launches replayed with little host work.
 class Graph {
  public:
+  // A graph does not keep its buffers alive: the caller owns them. Replaying a graph
+  // after one of its buffers was freed throws Error instead of touching freed memory.
   struct Launch {
     Program* program;
-    std::vector<Buffer*> buffers;
+    std::vector<std::weak_ptr<Buffer>> buffers;
     LaunchDims dims;
     std::vector<ScalarArg> scalars;
+
+    // This launch's buffers for Program::launch, kept alive by `held` until the caller
+    // drops it; throws Error naming launch `index` and the first freed buffer.
+    std::vector<Buffer*> lock(size_t index, std::vector<std::shared_ptr<Buffer>>& held) const {
+      std::vector<Buffer*> raw;
+      raw.reserve(buffers.size());
+      for (size_t i = 0; i < buffers.size(); ++i) {
+        std::shared_ptr<Buffer> buffer = buffers[i].lock();
+        if (!buffer) {
+          throw Error("Graph replay: buffer " + std::to_string(i) + " of launch " +
+                      std::to_string(index) +
+                      " was freed after capture; keep a graph's buffers alive while it is "
+                      "replayed");
+        }
+        raw.push_back(buffer.get());
+        held.push_back(std::move(buffer));
+      }
+      return raw;
+    }
   };
   virtual ~Graph() = default;
   virtual void replay() = 0;

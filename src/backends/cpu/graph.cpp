@@ -13,8 +13,16 @@ CpuGraph::CpuGraph(std::vector<Launch> launches) : launches_(std::move(launches)
 }
 
 void CpuGraph::replay() {
-  for (auto& launch : launches_)
-    launch.program->launch(launch.buffers, launch.dims, launch.scalars, false);
+  // Every buffer is checked before the first launch runs, so a graph with a freed
+  // buffer throws having run nothing.
+  std::vector<std::shared_ptr<Buffer>> held;
+  std::vector<std::vector<Buffer*>> buffers;
+  buffers.reserve(launches_.size());
+  for (size_t i = 0; i < launches_.size(); ++i) buffers.push_back(launches_[i].lock(i, held));
+  for (size_t i = 0; i < launches_.size(); ++i) {
+    const Launch& launch = launches_[i];
+    launch.program->launch(buffers[i], launch.dims, launch.scalars, false);
+  }
 }
 
 void CpuQueue::wait(uint64_t value) {

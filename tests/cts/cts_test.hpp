@@ -8,15 +8,17 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
+#include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 
 namespace ingot::test {
 
-class HalTest : public ::testing::TestWithParam<std::string> {
+class CtsTest : public ::testing::TestWithParam<std::string> {
  protected:
   Device& device() { return Device::get(GetParam()); }
 };
@@ -39,15 +41,32 @@ inline std::vector<uint8_t> random_bytes(size_t n, uint32_t seed) {
   return bytes;
 }
 
+template <class T>
+std::vector<T> random_values(size_t n, uint32_t seed, T lo, T hi) {
+  std::mt19937 rng(seed);
+  using Dist = std::conditional_t<std::is_integral_v<T>, std::uniform_int_distribution<T>,
+                                  std::uniform_real_distribution<T>>;
+  Dist dist(lo, hi);
+  std::vector<T> values(n);
+  for (auto& v : values) v = dist(rng);
+  return values;
+}
+
+// Runs `action`, which must throw ingot::Error whose message contains every part.
+inline void expect_error_containing(const std::function<void()>& action,
+                                    const std::vector<std::string>& parts) {
+  try {
+    action();
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    std::string message = e.what();
+    for (const auto& part : parts)
+      EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+  }
+}
+
 }  // namespace ingot::test
 
-#define INGOT_INSTANTIATE_HAL_SUITE(suite)                                                  \
+#define INGOT_INSTANTIATE_CTS_SUITE(suite)                                                  \
   INSTANTIATE_TEST_SUITE_P(Devices, suite, ::testing::ValuesIn(ingot::Device::available()), \
                            ingot::test::device_test_name)
-
-// The hand-written kernels of this suite are C in the CPU kernel ABI; GPU devices skip
-// them until their backends bring kernels in their own language.
-#define INGOT_SKIP_UNLESS_C(device)                                                    \
-  if ((device).info().language != "c")                                                 \
-  GTEST_SKIP() << "hand-written kernels are C only; " << (device).name() << " speaks " \
-               << (device).info().language
