@@ -23,8 +23,9 @@ Loaded load() {
   for (const char* name : {"libOpenCL.so.1", "libOpenCL.so"})
     if ((library = ::dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
   if (!library) {
-    loaded.reason =
-        fmt::format("cannot load the OpenCL ICD loader libOpenCL.so.1: {}", ::dlerror());
+    const char* why = ::dlerror();
+    loaded.reason = fmt::format("cannot load the OpenCL ICD loader libOpenCL.so.1: {}",
+                                why ? why : "not found");
     return loaded;
   }
   // The library stays loaded for the life of the process, as the devices do.

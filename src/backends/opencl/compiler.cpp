@@ -33,6 +33,23 @@ std::string keep_source(const std::string& source) {
                      std::strerror(errno));
 }
 
+// PoCL 3.x builds in a kernel cache that all processes share (~/.cache/pocl) and packs the
+// files of that cache into the program binary. While another process builds the same source,
+// the program's bitcode is briefly absent from the cache, and a binary packed then lacks it:
+// loading it later aborts inside PoCL, in every process that finds it in ingot's disk cache.
+// Such a binary is recognised by its header (format versions 9 to 12: an 8-byte magic, 28
+// bytes of ids, counts and flags, a 41-byte hash as text) followed by an empty first entry.
+bool is_truncated_pocl_binary(const std::vector<uint8_t>& binary) {
+  constexpr size_t kVersionAt = 16, kFirstEntryAt = 77;
+  if (binary.size() < kFirstEntryAt + 8 || std::memcmp(binary.data(), "poclbin", 8) != 0)
+    return false;
+  uint32_t version;
+  uint64_t first_entry_bytes;
+  std::memcpy(&version, binary.data() + kVersionAt, sizeof version);
+  std::memcpy(&first_entry_bytes, binary.data() + kFirstEntryAt, sizeof first_entry_bytes);
+  return version >= 9 && version <= 12 && first_entry_bytes == 0;
+}
+
 }  // namespace
 
 ClCompiler::ClCompiler(const ClContext& cl, std::string target)
@@ -45,6 +62,21 @@ const char* ClCompiler::build_options() { return "-cl-std=CL1.2"; }
 std::string ClCompiler::identity() const { return fmt::format("{}\n{}", target_, build_options()); }
 
 std::vector<uint8_t> ClCompiler::compile(const std::string& source) {
+  // A build racing another process's is rare; three in a row mean something else is wrong.
+  constexpr int kTries = 3;
+  for (int attempt = 1;; ++attempt) {
+    std::vector<uint8_t> binary = build(source);
+    if (!is_truncated_pocl_binary(binary)) return binary;
+    if (attempt == kTries)
+      throw Error(fmt::format(
+          "{} OpenCL compile: PoCL returned a binary without its program {} times in a row (its "
+          "kernel cache in ~/.cache/pocl is being rebuilt by other processes; set "
+          "POCL_KERNEL_CACHE=0 or clear that folder)",
+          cl_.name, kTries));
+  }
+}
+
+std::vector<uint8_t> ClCompiler::build(const std::string& source) {
   const char* text = source.c_str();
   size_t length = source.size();
   cl_int status = CL_SUCCESS;

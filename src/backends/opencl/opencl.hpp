@@ -54,6 +54,9 @@ class ClCompiler final : public Compiler {
   static const char* build_options();
 
  private:
+  // One clBuildProgram of `source`, and the binary the driver returns for it.
+  std::vector<uint8_t> build(const std::string& source);
+
   const ClContext& cl_;
   std::string target_;
 };

@@ -57,7 +57,7 @@ bool ClProgram::check_dims(const LaunchDims& dims) const {
     return Error(fmt::format("{} launch of '{}' with global {} and local {}: {}", device_.name(),
                              function_, global, local, why));
   };
-  int64_t group = 1;
+  int64_t group = 1, items = 1;
   bool empty = false;
   for (int d = 0; d < 3; ++d) {
     if (global[d] < 0 || local[d] < 1)
@@ -73,6 +73,9 @@ bool ClProgram::check_dims(const LaunchDims& dims) const {
                       global[d], d, local[d]));
     group *= local[d];  // each factor is at most a device limit: no overflow
     empty = empty || global[d] == 0;
+    // Work-item ids are size_t: a grid beyond 64 bits of them cannot be numbered.
+    if (__builtin_mul_overflow(items, global[d], &items))
+      throw fail("the grid has more work-items than fit in 64 bits");
   }
   uint64_t device_limit = uint64_t(device_.info().max_threads_per_group);
   if (uint64_t(group) > std::min<uint64_t>(device_limit, kernel_group_limit_))
