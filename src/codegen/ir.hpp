@@ -12,17 +12,23 @@ namespace ingot::ir {
 
 enum class IOp : uint8_t {
   Const,      // value of `dtype`
-  GlobalIdx,  // the iteration index of the global range
+  GlobalIdx,  // the iteration index of the global range (a thread's global id on GPUs)
+  GroupIdx,   // GPU: the threadgroup's index along dimension 0
+  LocalIdx,   // GPU: the thread's index within its threadgroup
   Range,      // for (v = lo; v < hi; ++v) {   (closed by EndRange)
   EndRange,
-  Load,       // src: index [, guard]; buffer `buffer`; width > 1 loads consecutive lanes
-  Store,      // src: index, value; buffer `buffer`
-  Alu,        // `alu` over src (an elementwise Op of lazy.hpp, incl. Cast/Bitcast/Where)
-  DefineAcc,  // a mutable accumulator initialised to `value`
-  Assign,     // src: accumulator, new value
-  Broadcast,  // a scalar to `width` lanes
-  Gather,     // `width` scalars (src) into one vector
-  HReduce,    // combines the lanes of src[0] with `alu`
+  Load,         // src: index [, guard]; buffer `buffer`; width > 1 loads consecutive lanes
+  Store,        // src: index, value; buffer `buffer`
+  Alu,          // `alu` over src (an elementwise Op of lazy.hpp, incl. Cast/Bitcast/Where)
+  DefineAcc,    // a mutable accumulator initialised to `value`
+  Assign,       // src: accumulator, new value
+  Broadcast,    // a scalar to `width` lanes
+  Gather,       // `width` scalars (src) into one vector
+  HReduce,      // combines the lanes of src[0] with `alu`
+  DefineLocal,  // threadgroup memory: `hi` values of `dtype`, addressed as local `buffer`
+  Barrier,      // every thread of the group reaches it before any goes on
+  If,           // src: condition; opens a block closed by EndIf
+  EndIf,
 };
 
 struct Inst {
@@ -35,6 +41,7 @@ struct Inst {
   int64_t lo = 0, hi = 0;  // Range bounds
   int buffer = -1;
   bool streaming = false;  // Store: bypass the caches
+  bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
 };
 
 struct BufferParam {

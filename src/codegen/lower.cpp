@@ -100,8 +100,21 @@ class Lowerer {
     k_.buffers.push_back({out_->dtype, true});
     scopes_.emplace_back();
 
-    int g = emit({.op = ir::IOp::GlobalIdx}, false);
+    bool threads = runs_threads(device_);
+    int64_t global = threads ? round_up(count, plan_.local) : count;
+    int g;
+    if (plan_.group > 1) {
+      // One group per output tile; its threads share the reductions.
+      g = emit({.op = ir::IOp::GroupIdx}, false);
+      lid_ = new_var(0, plan_.group - 1, emit({.op = ir::IOp::LocalIdx}, false));
+      global = count * plan_.group;
+    } else {
+      g = emit({.op = ir::IOp::GlobalIdx}, false);
+    }
     Expr gv = new_var(0, std::max<int64_t>(count, 1) - 1, g);
+    // Threads past the last tile (the grid is whole groups) do nothing.
+    bool tail = plan_.group == 1 && global > count;
+    if (tail) open_if(alu(Op::CmpLt, DType::Bool, {g, index_const(count)}));
     lane_ = sym::var(next_var_++, 0, plan_.width - 1);
     step_ = sym::var(next_var_++, 0, plan_.unroll - 1);
     Index idx = unravel_tiles(gv, tiles);
@@ -110,6 +123,9 @@ class Lowerer {
       idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
 
     Val value = eval(out_.get(), idx, sym::cnst(1));
+    // Every thread of a group holds the results; the first one stores them.
+    if (plan_.group > 1)
+      open_if(alu(Op::CmpEq, DType::Bool, {var_inst_.at(lid_->var), index_const(0)}));
     Expr flat = flat_index(idx, shape);
     int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
     for (int u = 0; u < steps; ++u) {
@@ -131,9 +147,18 @@ class Lowerer {
       }
     }
 
-    k_.dims.global = {count, 1, 1};
-    int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
-    k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
+    if (plan_.group > 1) close_if();
+    if (tail) close_if();
+
+    k_.dims.global = {global, 1, 1};
+    if (plan_.group > 1) {
+      k_.dims.local = {plan_.group, 1, 1};
+    } else if (threads) {
+      k_.dims.local = {plan_.local, 1, 1};
+    } else {
+      int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
+      k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
+    }
     k_.opts = plan_.describe();
     return {std::move(k_), std::move(inputs_)};
   }
@@ -156,6 +181,20 @@ class Lowerer {
     Index at = unravel(g, permuted), idx(tiles.size());
     for (size_t i = 0; i < order.size(); ++i) idx[order[i]] = at[i];
     return idx;
+  }
+
+  static int64_t round_up(int64_t n, int64_t m) {
+    return (std::max<int64_t>(n, 1) + m - 1) / m * m;
+  }
+
+  // A conditional block; values computed inside it are not reused after it.
+  void open_if(int cond) {
+    emit({.op = ir::IOp::If, .src = {cond}}, false);
+    scopes_.emplace_back();
+  }
+  void close_if() {
+    scopes_.pop_back();
+    emit({.op = ir::IOp::EndIf}, false);
   }
 
   int emit(ir::Inst inst, bool cse = true) {
@@ -276,6 +315,9 @@ class Lowerer {
   Val load(LazyNode* n, const Index& idx, const Expr& guard) {
     int buf = param(n);
     Expr flat = flat_index(idx, n->shape);
+    if (plan_.group_contiguous && lid_ && sym::uses_var(flat, lid_->var) &&
+        sym::coefficient(flat, lid_->var) != 1)
+      throw Rejected{};
     int steps =
         sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.unroll : 1;
     Val out;
@@ -405,7 +447,79 @@ class Lowerer {
     return out;
   }
 
+  // GROUP: the threads of the group take every group-th element of the last reduced
+  // axis, then combine their partials in threadgroup memory, halving the active threads
+  // each step. Every thread ends with the result.
+  Val group_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
+    LazyNode* src = n->src[0].get();
+    const int64_t group = plan_.group;
+    const Op combine = combine_op(n->op);
+    const ConstValue identity = reduce_identity(n->op, n->dtype);
+    size_t value_bytes =
+        is_float(n->dtype) ? std::max<size_t>(4, dtype_size(n->dtype)) : dtype_size(n->dtype);
+    local_bytes_ += static_cast<int64_t>(value_bytes) * group;
+    if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
+    int acc = emit({.op = ir::IOp::DefineAcc, .dtype = n->dtype, .value = identity}, false);
+    Index src_idx = idx;
+    Expr valid = sym::cnst(1);
+    int64_t extent = 1;
+    for (size_t a = 0; a < n->arg.size(); ++a) {
+      int axis = static_cast<int>(n->arg[a]);
+      int64_t size = src->shape[axis];
+      extent *= size;
+      bool split = a + 1 == n->arg.size();
+      int64_t trips = split ? (size + group - 1) / group : size;
+      Expr v = new_var(0, trips - 1, emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
+      if (split) {
+        v = sym::add(sym::mul(v, group), lid_);
+        if (size % group) valid = sym::lt(v, size);
+      }
+      src_idx[axis] = v;
+      scopes_.emplace_back();
+    }
+    work_per_output_ = std::max(work_per_output_, extent);
+    int value = eval(src, src_idx, sym::logical_and(guard, valid))[0];
+    if (!sym::is_const(valid, 1))
+      value = alu(Op::Where, n->dtype, {lower_index(valid), value, constant(n->dtype, identity)});
+    emit({.op = ir::IOp::Assign,
+          .dtype = n->dtype,
+          .src = {acc, alu(combine, n->dtype, {acc, value})}},
+         false);
+    for (size_t a = 0; a < n->arg.size(); ++a) {
+      scopes_.pop_back();
+      emit({.op = ir::IOp::EndRange}, false);
+    }
+    int buffer = next_local_++;
+    int lid = var_inst_.at(lid_->var);
+    auto local_load = [&](int index) {
+      return emit(
+          {.op = ir::IOp::Load, .dtype = n->dtype, .src = {index}, .buffer = buffer, .local = true},
+          false);
+    };
+    auto local_store = [&](int index, int v) {
+      emit({.op = ir::IOp::Store,
+            .dtype = n->dtype,
+            .src = {index, v},
+            .buffer = buffer,
+            .local = true},
+           false);
+    };
+    emit({.op = ir::IOp::DefineLocal, .dtype = n->dtype, .hi = group, .buffer = buffer}, false);
+    local_store(lid, acc);
+    emit({.op = ir::IOp::Barrier}, false);
+    for (int64_t half = group / 2; half >= 1; half /= 2) {
+      open_if(alu(Op::CmpLt, DType::Bool, {lid, index_const(half)}));
+      int mine = local_load(lid);
+      int other = local_load(alu(Op::Add, DType::Int64, {lid, index_const(half)}));
+      local_store(lid, alu(combine, n->dtype, {mine, other}));
+      close_if();
+      emit({.op = ir::IOp::Barrier}, false);
+    }
+    return {local_load(index_const(0))};
+  }
+
   Val reduce(LazyNode* n, const Index& idx, const Expr& guard) {
+    if (plan_.group > 1) return group_reduce(n, idx, guard);
     LazyNode* src = n->src[0].get();
     bool vector_reduce = plan_.vector_reduce == n;
     auto uses = [&](const Expr& v) {
@@ -494,6 +608,9 @@ class Lowerer {
   std::unordered_map<int, int> var_inst_;
   int next_var_ = 0;
   Expr lane_, step_;
+  Expr lid_;  // the thread within its group, under GROUP
+  int next_local_ = 0;
+  int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
 
  public:

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <bit>
 #include <functional>
+#include <optional>
 #include <unordered_set>
 
 namespace ingot::codegen {
@@ -49,10 +52,38 @@ void scan(const LazyNode* n, bool under_reduce, Region& r,
   for (const auto& s : n->src) scan(s.get(), under_reduce || reduce, r, seen);
 }
 
+// GROUP needs at least this many threads sharing a reduction to pay for its combine.
+constexpr int64_t kMinGroup = 16;
+// Threads per group for GPU kernels, within the device's limit.
+constexpr int64_t kLocalThreads = 256;
+
+// A GROUP plan for the reductions of `region`, or nullopt where none fits the device.
+std::optional<Plan> group_plan(const NodePtr& out, const Region& region, const DeviceInfo& device,
+                               int64_t threads) {
+  if (region.reduces.empty()) return std::nullopt;
+  int64_t extent = 0, bytes = 0;
+  for (const LazyNode* r : region.reduces) {
+    extent = std::max(extent, r->src[0]->shape[r->arg.back()]);
+    bytes += static_cast<int64_t>(std::max<size_t>(4, dtype_size(r->dtype)));
+  }
+  int64_t fits = std::min({threads, extent, device.local_memory_bytes / bytes});
+  if (fits < kMinGroup) return std::nullopt;
+  Plan p;
+  p.group = std::bit_floor(static_cast<uint64_t>(fits));
+  // With enough outputs to give every thread of the device one, a group pays only when
+  // its threads read consecutive elements (row sums, softmax rows; not a matmul's B).
+  p.group_contiguous = shape_numel(out->shape) >= int64_t(device.compute_units) * threads;
+  return p;
+}
+
 }  // namespace
+
+bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
 
 std::string Plan::describe() const {
   std::string s;
+  if (group > 1) s += fmt::format("GROUP({}) ", group);
+  if (local > 1) s += fmt::format("LOCAL({}) ", local);
   if (vector_reduce) s += fmt::format("UNROLL(reduce,{}) ", width);
   if (vector_output) s += fmt::format("UPCAST(out,{}) ", width);
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
@@ -66,7 +97,13 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   std::unordered_set<const LazyNode*> seen;
   scan(out.get(), false, region, seen);
   const Shape& shape = out->shape;
-  int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
+  const bool threads = runs_threads(device);
+  const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
+  // Lanes: a SIMD register on the CPU, one 16-byte load per thread on GPUs.
+  int bytes = threads ? 16 : device.simd_width * 4;
+  int width = std::max(1, bytes / static_cast<int>(dtype_size(out->dtype)));
+  if (threads && !noopt)
+    if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {
     const LazyNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];
@@ -93,17 +130,20 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
     }
   }
   // A large elementwise kernel: vector lanes over the last axis, stored streaming.
+  // On GPUs, at any size: each thread loads and stores one 16-byte vector.
   bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
-  if (!noopt && region.friendly && region.reduces.empty() && width > 1 && large &&
+  if (!noopt && region.friendly && region.reduces.empty() && width > 1 && (large || threads) &&
       shape.back() % width == 0) {
     Plan p;
     p.width = width;
     p.vector_output = true;
     p.strict = true;
-    p.streaming_store = true;
+    p.streaming_store = large;
     plans.push_back(p);
   }
   plans.push_back(Plan{});
+  for (Plan& p : plans)
+    if (p.group == 1) p.local = local;
   return plans;
 }
 

@@ -23,9 +23,19 @@ struct Plan {
   // Outputs far larger than the caches are written with streaming stores, which skip
   // reading the destination lines first.
   bool streaming_store = false;
+  // GPU targets. LOCAL: threads in one group along the global axis. GROUP: the threads
+  // of a group share each reduction, each taking every group-th element, and combine
+  // their partials in threadgroup memory; one group per output.
+  int local = 1;
+  int group = 1;
+  // With many outputs, GROUP only pays when a group's loads are contiguous.
+  bool group_contiguous = false;
 
   std::string describe() const;
 };
+
+// Whether `device` runs kernels as a grid of threads (every language but C).
+bool runs_threads(const DeviceInfo& device);
 
 std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt);
 

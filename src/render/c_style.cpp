@@ -12,10 +12,12 @@
 namespace ingot::render {
 
 const LanguageTable& language_c();
+const LanguageTable& language_opencl();
 
 const LanguageTable& language(const std::string& name) {
   if (name == "c") return language_c();
-  throw Error("render: no language table named '" + name + "' (available: c)");
+  if (name == "opencl") return language_opencl();
+  throw Error("render: no language table named '" + name + "' (available: c, opencl)");
 }
 
 namespace {
@@ -47,10 +49,11 @@ std::string const_literal(const ir::Inst& in, const LanguageTable& lang) {
   DType dt = in.dtype;
   if (is_float(dt)) return float_literal(in.value.f, dt);
   if (dt == DType::Bool) return in.value.i != 0 || in.value.f != 0 ? "1" : "0";
-  if (dt == DType::UInt64) return fmt::format("{}ULL", static_cast<uint64_t>(in.value.i));
-  if (in.value.i == INT64_MIN) return "(-9223372036854775807LL - 1)";
-  if (dt == DType::Int64) return fmt::format("{}LL", in.value.i);
-  return fmt::format("(({}){}LL)", lang.storage_type(dt), in.value.i);
+  const std::string& ll = lang.int64_suffix;
+  if (dt == DType::UInt64) return fmt::format("{}U{}", static_cast<uint64_t>(in.value.i), ll);
+  if (in.value.i == INT64_MIN) return fmt::format("(-9223372036854775807{} - 1)", ll);
+  if (dt == DType::Int64) return fmt::format("{}{}", in.value.i, ll);
+  return fmt::format("(({}){}{})", lang.storage_type(dt), in.value.i, ll);
 }
 
 class Renderer {
@@ -60,18 +63,20 @@ class Renderer {
 
   std::string run() {
     std::string body;
-    int depth = 2;
+    int depth = lang_.close_loop.empty() ? 1 : 2;  // inside the CPU's loop, or the function
     for (size_t i = 0; i < k_.insts.size(); ++i) {
       const ir::Inst& in = k_.insts[i];
       std::string line = statement(static_cast<int>(i), in);
-      if (in.op == ir::IOp::EndRange) --depth;
+      if (in.op == ir::IOp::EndRange || in.op == ir::IOp::EndIf) --depth;
       if (!line.empty()) body += std::string(depth * 2, ' ') + line + "\n";
-      if (in.op == ir::IOp::Range) ++depth;
+      if (in.op == ir::IOp::Range || in.op == ir::IOp::If) ++depth;
     }
     std::string types;
     for (const auto& [dt, w] : vectors_) types += lang_.vector_typedef(dt, w);
-    return lang_.prelude + types + lang_.open_kernel(k_, lang_) + body + lang_.close_loop +
-           (streamed_ ? lang_.stream_fence : "") + lang_.close_function;
+    // Threadgroup arrays are declared at the kernel's outermost scope, as OpenCL and
+    // Metal require.
+    return lang_.prelude + types + lang_.open_kernel(k_, lang_) + locals_ + body +
+           lang_.close_loop + (streamed_ ? lang_.stream_fence : "") + lang_.close_function;
   }
 
  private:
@@ -83,12 +88,18 @@ class Renderer {
 
   const std::string& name(int i) const { return names_[i]; }
 
+  // A vector of `in`'s type with `scalar` in every lane.
+  std::string splat(const ir::Inst& in, const std::string& scalar) {
+    return fmt::format(fmt::runtime(lang_.vector_splat), type(in), scalar);
+  }
+
   std::string load_expr(const ir::Inst& in, const std::string& index) {
+    if (in.local) return fmt::format("l{}[{}]", in.buffer, index);
     std::string p = fmt::format("p{}", in.buffer);
     if (in.width > 1) {
       vectors_.insert({in.dtype, in.width});
-      return fmt::format("*(const {}*)({} + {})", lang_.vector_type(in.dtype, in.width, true), p,
-                         index);
+      return fmt::format(fmt::runtime(lang_.vector_load),
+                         lang_.vector_type(in.dtype, in.width, true), p, index, in.width);
     }
     std::string raw = fmt::format("{}[{}]", p, index);
     if (in.dtype == DType::Float16) return "ingot_h2f(" + raw + ")";
@@ -99,7 +110,7 @@ class Renderer {
   std::string to_storage(DType dt, const std::string& v) {
     if (dt == DType::Float16) return "ingot_f2h(" + v + ")";
     if (dt == DType::BFloat16) return "ingot_f2b(" + v + ")";
-    if (dt == DType::Bool) return "(uint8_t)((" + v + ") != 0)";
+    if (dt == DType::Bool) return "(" + lang_.storage_type(dt) + ")((" + v + ") != 0)";
     return v;
   }
 
@@ -134,8 +145,8 @@ class Renderer {
     if (auto op = kInfix.find(in.alu); op != kInfix.end()) {
       // Unsigned 8- and 16-bit products would overflow the signed int they promote to.
       bool widen = in.alu == Op::Mul && is_unsigned_int(dt) && dtype_size(dt) < 4;
-      std::string lhs = widen ? "(uint32_t)" + a(0) : a(0),
-                  rhs = widen ? "(uint32_t)" + a(1) : a(1);
+      std::string lhs = widen ? "(" + lang_.value_type(DType::UInt32) + ")" + a(0) : a(0),
+                  rhs = widen ? "(" + lang_.value_type(DType::UInt32) + ")" + a(1) : a(1);
       return narrow("(" + lhs + " " + op->second + " " + rhs + ")");
     }
     switch (in.alu) {
@@ -149,9 +160,9 @@ class Renderer {
         return cast(dt, a(0));
       case Op::Bitcast:
         // Through the storage types, so half and bfloat16 reinterpret their 16 bits.
-        return fmt::format("({{ {0} s_ = {1}; {2} d_; memcpy(&d_, &s_, sizeof d_); {3}; }})",
-                           lang_.storage_type(operand), to_storage(operand, a(0)),
-                           lang_.storage_type(dt), from_storage(dt, "d_"));
+        return from_storage(dt,
+                            fmt::format(fmt::runtime(lang_.bitcast), lang_.storage_type(dt),
+                                        lang_.storage_type(operand), to_storage(operand, a(0))));
       case Op::Max:
       case Op::Min: {
         bool max = in.alu == Op::Max;
@@ -175,32 +186,54 @@ class Renderer {
         names_[i] = const_literal(in, lang_);
         return "";
       case ir::IOp::GlobalIdx:
-        names_[i] = "gidx";
+        names_[i] = lang_.global_id;
         return "";
+      case ir::IOp::GroupIdx:
+        names_[i] = lang_.group_id;
+        return "";
+      case ir::IOp::LocalIdx:
+        names_[i] = lang_.local_id;
+        return "";
+      case ir::IOp::DefineLocal:
+        locals_ += "  " +
+                   fmt::format(fmt::runtime(lang_.local_decl), lang_.value_type(in.dtype),
+                               fmt::format("l{}", in.buffer), in.hi) +
+                   "\n";
+        return "";
+      case ir::IOp::Barrier:
+        return lang_.barrier;
+      case ir::IOp::If:
+        return fmt::format("if ({}) {{", name(in.src[0]));
+      case ir::IOp::EndIf:
+        return "}";
       case ir::IOp::Range:
-        return fmt::format("for (int64_t {0} = {1}; {0} < {2}; {0}++) {{", v, in.lo, in.hi);
+        return fmt::format("for ({0} {1} = {2}; {1} < {3}; {1}++) {{",
+                           lang_.value_type(DType::Int64), v, in.lo, in.hi);
       case ir::IOp::EndRange:
         return "}";
       case ir::IOp::Load: {
         std::string e = load_expr(in, name(in.src[0]));
         if (in.src.size() > 1)
-          e = in.width > 1 ? fmt::format("({} ? {} : ({}){{0}})", name(in.src[1]), e, type(in))
-                           : fmt::format("({} ? {} : 0)", name(in.src[1]), e);
+          e = fmt::format("({} ? {} : {})", name(in.src[1]), e,
+                          in.width > 1 ? splat(in, "0") : "0");
         return fmt::format("{} {} = {};", type(in), v, e);
       }
       case ir::IOp::Store: {
         const ir::Inst& val = k_.insts[in.src[1]];
+        if (in.local)
+          return fmt::format("l{}[{}] = {};", in.buffer, name(in.src[0]), name(in.src[1]));
         std::string p = fmt::format("p{}", in.buffer);
         if (in.width > 1) {
           vectors_.insert({in.dtype, in.width});
-          std::string at = fmt::format("{} + {}", p, name(in.src[0]));
-          if (in.streaming) {
+          if (in.streaming && !lang_.stream_store.empty()) {
             streamed_ = true;
             return fmt::format(fmt::runtime(lang_.stream_store), name(in.src[1]),
-                               lang_.vector_type(in.dtype, in.width, false), at);
+                               lang_.vector_type(in.dtype, in.width, false),
+                               fmt::format("{} + {}", p, name(in.src[0])));
           }
-          return fmt::format("*({}*)({}) = {};", lang_.vector_type(in.dtype, in.width, true), at,
-                             name(in.src[1]));
+          return fmt::format(fmt::runtime(lang_.vector_store),
+                             lang_.vector_type(in.dtype, in.width, true), p, name(in.src[0]),
+                             in.width, name(in.src[1]));
         }
         std::string value =
             val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, name(in.src[1]));
@@ -211,23 +244,27 @@ class Renderer {
       case ir::IOp::DefineAcc: {
         ir::Inst c{.op = ir::IOp::Const, .dtype = in.dtype, .value = in.value};
         std::string init = const_literal(c, lang_);
-        if (in.width > 1) init = fmt::format("({}){{0}} + {}", type(in), init);
+        if (in.width > 1) init = splat(in, init);
         return fmt::format("{} {} = {};", type(in), v, init);
       }
       case ir::IOp::Assign:
         return fmt::format("{} = {};", name(in.src[0]), name(in.src[1]));
       case ir::IOp::Broadcast:
-        return fmt::format("{} {} = ({}){{0}} + {};", type(in), v, type(in), name(in.src[0]));
+        return fmt::format("{} {} = {};", type(in), v, splat(in, name(in.src[0])));
       case ir::IOp::Gather: {
         std::string parts;
         for (size_t j = 0; j < in.src.size(); ++j) parts += (j ? ", " : "") + name(in.src[j]);
-        return fmt::format("{} {} = ({}){{{}}};", type(in), v, type(in), parts);
+        return fmt::format("{} {} = {};", type(in), v,
+                           fmt::format(fmt::runtime(lang_.vector_make), type(in), parts));
       }
       case ir::IOp::HReduce: {
         const ir::Inst& src = k_.insts[in.src[0]];
-        std::string acc = fmt::format("{}[0]", name(in.src[0]));
+        auto lane_of = [&](int l) {
+          return fmt::format(fmt::runtime(lang_.vector_lane), name(in.src[0]), l);
+        };
+        std::string acc = lane_of(0);
         for (int l = 1; l < src.width; ++l) {
-          std::string lane = fmt::format("{}[{}]", name(in.src[0]), l);
+          std::string lane = lane_of(l);
           acc = in.alu == Op::Add ? "(" + acc + " + " + lane + ")" : "(" + acc + " * " + lane + ")";
         }
         return fmt::format("{} {} = {};", type(in), v, acc);
@@ -240,6 +277,7 @@ class Renderer {
   const LanguageTable& lang_;
   std::vector<std::string> names_;
   std::set<std::pair<DType, int>> vectors_;
+  std::string locals_;
   bool streamed_ = false;
 };
 

@@ -3,60 +3,33 @@
 #include <fmt/format.h>
 
 #include "render/language.hpp"
+#include "render/prelude.hpp"
 
 namespace ingot::render {
 namespace {
 
-const char* kPrelude = R"(#include <math.h>
+// The C prelude: the compiler's own _Float16 where it has one, else the shared
+// integer conversions.
+std::string prelude() {
+  return std::string(R"(#include <math.h>
 #include <stdint.h>
 #include <string.h>
+static inline float ingot_as_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t ingot_as_uint(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 #if defined(__FLT16_MANT_DIG__)
 static inline float ingot_h2f(uint16_t h) { _Float16 x; memcpy(&x, &h, 2); return (float)x; }
 static inline uint16_t ingot_f2h(float f) { _Float16 x = (_Float16)f; uint16_t h; memcpy(&h, &x, 2); return h; }
 #else
-static inline float ingot_h2f(uint16_t h) {
-  uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, o;
-  if (e == 0) {
-    if (m == 0) o = s;
-    else { e = 113; while (!(m & 0x400u)) { m <<= 1; e--; } o = s | (e << 23) | ((m & 0x3ffu) << 13); }
-  } else if (e == 31) o = s | 0x7f800000u | (m << 13);
-  else o = s | ((e + 112) << 23) | (m << 13);
-  float f; memcpy(&f, &o, 4); return f;
-}
-static inline uint16_t ingot_f2h(float f) {
-  uint32_t x; memcpy(&x, &f, 4);
-  uint32_t s = (x >> 16) & 0x8000u, e = (x >> 23) & 0xffu, m = x & 0x7fffffu;
-  if (e == 0xff) return (uint16_t)(s | 0x7c00u | (m ? 0x200u : 0));
-  int ne = (int)e - 112;
-  if (ne >= 31) return (uint16_t)(s | 0x7c00u);
-  if (ne <= 0) {
-    if (ne < -10) return (uint16_t)s;
-    m |= 0x800000u; uint32_t sh = (uint32_t)(14 - ne), h = m >> sh, r = m & ((1u << sh) - 1), mid = 1u << (sh - 1);
-    if (r > mid || (r == mid && (h & 1))) h++;
-    return (uint16_t)(s | h);
-  }
-  uint32_t h = ((uint32_t)ne << 10) | (m >> 13), r = m & 0x1fffu;
-  if (r > 0x1000u || (r == 0x1000u && (h & 1))) h++;
-  return (uint16_t)(s | h);
-}
-#endif
-static inline float ingot_b2f(uint16_t b) { uint32_t x = (uint32_t)b << 16; float f; memcpy(&f, &x, 4); return f; }
-static inline uint16_t ingot_f2b(float f) {
-  uint32_t x; memcpy(&x, &f, 4);
-  if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
-  x += 0x7fffu + ((x >> 16) & 1u);
-  return (uint16_t)(x >> 16);
-}
+)") + kSoftwareHalf +
+         R"(#endif
 #if defined(__clang__)
 #define INGOT_STREAM(v, p) __builtin_nontemporal_store(v, p)
 #else
 #define INGOT_STREAM(v, p) (*(p) = (v))
 #endif
-static inline float ingot_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
-static inline float ingot_minf(float a, float b) { return (a != a || a < b) ? a : b; }
-static inline double ingot_max(double a, double b) { return (a != a || a > b) ? a : b; }
-static inline double ingot_min(double a, double b) { return (a != a || a < b) ? a : b; }
-)";
+)" + kFloatHelpers +
+         kDoubleHelpers;
+}
 
 std::string storage_type(DType dt) {
   switch (dt) {
@@ -127,12 +100,20 @@ std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
 const LanguageTable& language_c() {
   static const LanguageTable table{
       .name = "c",
-      .prelude = kPrelude,
+      .prelude = prelude(),
       .open_kernel = open_kernel,
       .close_loop = "  }\n",
       .close_function = "}\n",
       .stream_store = "INGOT_STREAM({0}, ({1}*)({2}));",
       .stream_fence = "  __atomic_thread_fence(__ATOMIC_SEQ_CST);\n",
+      .global_id = "gidx",
+      .int64_suffix = "LL",
+      .vector_load = "*(const {0}*)({1} + {2})",
+      .vector_store = "*({0}*)({1} + {2}) = {4};",
+      .vector_make = "({0}){{{1}}}",
+      .vector_splat = "({0}){{0}} + {1}",
+      .vector_lane = "{0}[{1}]",
+      .bitcast = "({{ {1} s_ = {2}; {0} d_; memcpy(&d_, &s_, sizeof d_); d_; }})",
       .storage_type = storage_type,
       .value_type = value_type,
       .vector_type = vector_type,

@@ -1,5 +1,6 @@
 // A language table: everything a C-style target spells its own way. The renderer
 // (c_style.cpp) is shared; a new target is a table (shared/DESIGN.md "render").
+// Format strings take positional fmt arguments, listed in each field's comment.
 #pragma once
 
 #include <string>
@@ -12,21 +13,41 @@ namespace ingot::render {
 struct LanguageTable {
   std::string name;
   std::string prelude;  // helpers every kernel may call (half conversions, NaN-aware max)
-  // The kernel's opening: signature, buffer pointers p0, p1..., and the start of the
-  // loop (or thread index) that binds `gidx`, the global iteration.
+  // The kernel's opening: signature and buffer pointers p0, p1...; on the CPU also the
+  // start of the loop over the global iterations.
   std::string (*open_kernel)(const ir::Kernel& kernel, const LanguageTable& lang);
-  std::string close_loop;      // ends the global iteration
+  std::string close_loop;      // ends the CPU's loop over global iterations ("" on GPUs)
   std::string close_function;  // ends the kernel
-  // Streaming (non-temporal) stores: the statement storing vector `{0}` of type `{1}`
-  // at `{2}`, and what must follow the last one so other threads see the data.
+  // Streaming (non-temporal) stores: the statement storing vector {0} of type {1} at
+  // address {2}, and what must follow the last one so other threads see the data. An
+  // empty stream_store means plain stores.
   std::string stream_store;
   std::string stream_fence;
+  // Thread indices as int64 expressions: the global iteration, the threadgroup and the
+  // thread within it (GPU targets only).
+  std::string global_id;
+  std::string group_id;
+  std::string local_id;
+  std::string barrier;     // a threadgroup barrier on threadgroup memory
+  std::string local_decl;  // threadgroup array: {0} type, {1} name, {2} element count
+  std::string int64_suffix;
+  // Vectors. vector_load: {0} unaligned vector type, {1} base pointer, {2} element
+  // index, {3} width. vector_store: the same, and {4} the value. vector_make: {0} type,
+  // {1} comma-separated lanes. vector_splat: {0} type, {1} scalar. vector_lane: {0}
+  // vector, {1} lane number.
+  std::string vector_load;
+  std::string vector_store;
+  std::string vector_make;
+  std::string vector_splat;
+  std::string vector_lane;
+  // Reinterprets expression {2} of storage type {1} as storage type {0}.
+  std::string bitcast;
   // Element storage type and the type values are computed in (half and bfloat16 are
   // computed in float).
   std::string (*storage_type)(DType dt);
   std::string (*value_type)(DType dt);
   // A vector type of `width` values, and its unaligned variant for loads and stores;
-  // vector_typedef declares both.
+  // vector_typedef declares both ("" where the language has them built in).
   std::string (*vector_type)(DType dt, int width, bool unaligned);
   std::string (*vector_typedef)(DType dt, int width);
   // The name of a math function (exp, log, ...) for values of `dt`.

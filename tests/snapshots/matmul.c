@@ -1,0 +1,97 @@
+// r_64_96: UPCAST(out,16) UPCAST(axis0,8) 
+typedef float floatx16 __attribute__((vector_size(64)));
+typedef float floatx16_u __attribute__((vector_size(64), aligned(4)));
+void r_64_96(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
+  (void)iargs; (void)fargs;
+  float* restrict p0 = (float*)bufs[0];
+  const float* restrict p1 = (const float*)bufs[1];
+  const float* restrict p2 = (const float*)bufs[2];
+  for (int64_t gidx = start; gidx < end; gidx++) {
+    floatx16 v1 = (floatx16){0} + 0x0p+0f;
+    floatx16 v2 = (floatx16){0} + 0x0p+0f;
+    floatx16 v3 = (floatx16){0} + 0x0p+0f;
+    floatx16 v4 = (floatx16){0} + 0x0p+0f;
+    floatx16 v5 = (floatx16){0} + 0x0p+0f;
+    floatx16 v6 = (floatx16){0} + 0x0p+0f;
+    floatx16 v7 = (floatx16){0} + 0x0p+0f;
+    floatx16 v8 = (floatx16){0} + 0x0p+0f;
+    for (int64_t v9 = 0; v9 < 128; v9++) {
+      int64_t v11 = (gidx % 8LL);
+      int64_t v13 = (v11 * 1024LL);
+      int64_t v14 = (v13 + v9);
+      float v15 = p1[v14];
+      int64_t v16 = (gidx / 8LL);
+      int64_t v18 = (v16 * 16LL);
+      int64_t v20 = (v9 * 96LL);
+      int64_t v21 = (v18 + v20);
+      floatx16 v22 = *(const floatx16_u*)(p2 + v21);
+      floatx16 v23 = (floatx16){0} + v15;
+      floatx16 v24 = (v23 * v22);
+      floatx16 v25 = (v1 + v24);
+      v1 = v25;
+      int64_t v28 = (v14 + 128LL);
+      float v29 = p1[v28];
+      floatx16 v30 = (floatx16){0} + v29;
+      floatx16 v31 = (v30 * v22);
+      floatx16 v32 = (v2 + v31);
+      v2 = v32;
+      int64_t v35 = (v14 + 256LL);
+      float v36 = p1[v35];
+      floatx16 v37 = (floatx16){0} + v36;
+      floatx16 v38 = (v37 * v22);
+      floatx16 v39 = (v3 + v38);
+      v3 = v39;
+      int64_t v42 = (v14 + 384LL);
+      float v43 = p1[v42];
+      floatx16 v44 = (floatx16){0} + v43;
+      floatx16 v45 = (v44 * v22);
+      floatx16 v46 = (v4 + v45);
+      v4 = v46;
+      int64_t v49 = (v14 + 512LL);
+      float v50 = p1[v49];
+      floatx16 v51 = (floatx16){0} + v50;
+      floatx16 v52 = (v51 * v22);
+      floatx16 v53 = (v5 + v52);
+      v5 = v53;
+      int64_t v56 = (v14 + 640LL);
+      float v57 = p1[v56];
+      floatx16 v58 = (floatx16){0} + v57;
+      floatx16 v59 = (v58 * v22);
+      floatx16 v60 = (v6 + v59);
+      v6 = v60;
+      int64_t v63 = (v14 + 768LL);
+      float v64 = p1[v63];
+      floatx16 v65 = (floatx16){0} + v64;
+      floatx16 v66 = (v65 * v22);
+      floatx16 v67 = (v7 + v66);
+      v7 = v67;
+      int64_t v70 = (v14 + 896LL);
+      float v71 = p1[v70];
+      floatx16 v72 = (floatx16){0} + v71;
+      floatx16 v73 = (v72 * v22);
+      floatx16 v74 = (v8 + v73);
+      v8 = v74;
+    }
+    int64_t v78 = (gidx % 8LL);
+    int64_t v80 = (v78 * 768LL);
+    int64_t v81 = (gidx / 8LL);
+    int64_t v83 = (v81 * 16LL);
+    int64_t v84 = (v80 + v83);
+    *(floatx16_u*)(p0 + v84) = v1;
+    int64_t v87 = (v84 + 96LL);
+    *(floatx16_u*)(p0 + v87) = v2;
+    int64_t v90 = (v84 + 192LL);
+    *(floatx16_u*)(p0 + v90) = v3;
+    int64_t v93 = (v84 + 288LL);
+    *(floatx16_u*)(p0 + v93) = v4;
+    int64_t v96 = (v84 + 384LL);
+    *(floatx16_u*)(p0 + v96) = v5;
+    int64_t v99 = (v84 + 480LL);
+    *(floatx16_u*)(p0 + v99) = v6;
+    int64_t v102 = (v84 + 576LL);
+    *(floatx16_u*)(p0 + v102) = v7;
+    int64_t v105 = (v84 + 672LL);
+    *(floatx16_u*)(p0 + v105) = v8;
+  }
+}
+

@@ -1,0 +1,92 @@
+// r_64_96: LOCAL(256) UPCAST(out,4) UPCAST(axis0,8) 
+__kernel void r_64_96(__global float* restrict p0, __global const float* restrict p1, __global const float* restrict p2) {
+  uchar v2 = (((long)get_global_id(0)) < 192L);
+  if (v2) {
+    float4 v4 = ((float4)(0x0p+0f));
+    float4 v5 = ((float4)(0x0p+0f));
+    float4 v6 = ((float4)(0x0p+0f));
+    float4 v7 = ((float4)(0x0p+0f));
+    float4 v8 = ((float4)(0x0p+0f));
+    float4 v9 = ((float4)(0x0p+0f));
+    float4 v10 = ((float4)(0x0p+0f));
+    float4 v11 = ((float4)(0x0p+0f));
+    for (long v12 = 0; v12 < 128; v12++) {
+      long v14 = (((long)get_global_id(0)) % 8L);
+      long v16 = (v14 * 1024L);
+      long v17 = (v16 + v12);
+      float v18 = p1[v17];
+      long v19 = (((long)get_global_id(0)) / 8L);
+      long v21 = (v19 * 4L);
+      long v23 = (v12 * 96L);
+      long v24 = (v21 + v23);
+      float4 v25 = vload4(0, p2 + v24);
+      float4 v26 = ((float4)(v18));
+      float4 v27 = (v26 * v25);
+      float4 v28 = (v4 + v27);
+      v4 = v28;
+      long v31 = (v17 + 128L);
+      float v32 = p1[v31];
+      float4 v33 = ((float4)(v32));
+      float4 v34 = (v33 * v25);
+      float4 v35 = (v5 + v34);
+      v5 = v35;
+      long v38 = (v17 + 256L);
+      float v39 = p1[v38];
+      float4 v40 = ((float4)(v39));
+      float4 v41 = (v40 * v25);
+      float4 v42 = (v6 + v41);
+      v6 = v42;
+      long v45 = (v17 + 384L);
+      float v46 = p1[v45];
+      float4 v47 = ((float4)(v46));
+      float4 v48 = (v47 * v25);
+      float4 v49 = (v7 + v48);
+      v7 = v49;
+      long v52 = (v17 + 512L);
+      float v53 = p1[v52];
+      float4 v54 = ((float4)(v53));
+      float4 v55 = (v54 * v25);
+      float4 v56 = (v8 + v55);
+      v8 = v56;
+      long v59 = (v17 + 640L);
+      float v60 = p1[v59];
+      float4 v61 = ((float4)(v60));
+      float4 v62 = (v61 * v25);
+      float4 v63 = (v9 + v62);
+      v9 = v63;
+      long v66 = (v17 + 768L);
+      float v67 = p1[v66];
+      float4 v68 = ((float4)(v67));
+      float4 v69 = (v68 * v25);
+      float4 v70 = (v10 + v69);
+      v10 = v70;
+      long v73 = (v17 + 896L);
+      float v74 = p1[v73];
+      float4 v75 = ((float4)(v74));
+      float4 v76 = (v75 * v25);
+      float4 v77 = (v11 + v76);
+      v11 = v77;
+    }
+    long v81 = (((long)get_global_id(0)) % 8L);
+    long v83 = (v81 * 768L);
+    long v84 = (((long)get_global_id(0)) / 8L);
+    long v86 = (v84 * 4L);
+    long v87 = (v83 + v86);
+    vstore4(v4, 0, p0 + v87);
+    long v90 = (v87 + 96L);
+    vstore4(v5, 0, p0 + v90);
+    long v92 = (v87 + 192L);
+    vstore4(v6, 0, p0 + v92);
+    long v95 = (v87 + 288L);
+    vstore4(v7, 0, p0 + v95);
+    long v98 = (v87 + 384L);
+    vstore4(v8, 0, p0 + v98);
+    long v101 = (v87 + 480L);
+    vstore4(v9, 0, p0 + v101);
+    long v104 = (v87 + 576L);
+    vstore4(v10, 0, p0 + v104);
+    long v107 = (v87 + 672L);
+    vstore4(v11, 0, p0 + v107);
+  }
+}
+

@@ -1,0 +1,127 @@
+// Renders a fixed set of kernels in every language ingot speaks, for a fixed device
+// description per language, so that a change in codegen or a renderer shows up as a
+// reviewable diff of tests/snapshots/. `--check DIR` compares with the files there (a
+// CTest test runs it); `--update DIR` rewrites them.
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "codegen/lower.hpp"
+#include "engine/realize.hpp"
+#include "ingot/error.hpp"
+#include "ingot/tensor.hpp"
+#include "render/language.hpp"
+#include "schedule/schedule.hpp"
+
+namespace {
+
+using ingot::DType;
+using ingot::Tensor;
+
+struct Target {
+  std::string extension;
+  ingot::DeviceInfo device;  // what the optimizer sees: fixed, not this machine's
+};
+
+std::vector<Target> targets() {
+  ingot::DeviceInfo cpu{.name = "CPU", .language = "c", .compute_units = 2, .simd_width = 16};
+  ingot::DeviceInfo gpu{.name = "GPU",
+                        .language = "opencl",
+                        .is_gpu = true,
+                        .compute_units = 16,
+                        .max_threads_per_group = 256,
+                        .local_memory_bytes = 32 << 10,
+                        .simd_width = 4};
+  return {{"c", cpu}, {"cl", gpu}};
+}
+
+// Inputs live on the CPU, realized, so each case's kernels read buffers.
+Tensor input(const ingot::Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+
+struct Case {
+  std::string name;
+  std::function<Tensor()> build;
+};
+
+const std::vector<Case> kCases = {
+    {"elementwise",
+     [] {
+       return (input({256, 1024}) + input({256, 1024})) * input({1024});
+     }},
+    {"row_sum",
+     [] {
+       return input({64, 4000}).sum({1});
+     }},
+    {"full_sum", [] { return input({1 << 20}).sum(); }},
+    {"matmul",
+     [] {
+       return input({64, 128}).matmul(input({128, 96}));
+     }},
+    {"softmax",
+     [] {
+       return input({32, 1000}).softmax(1);
+     }},
+};
+
+// The case's kernels in the target's language, without the prelude. Each kernel is run
+// on the CPU after it is rendered, so that the next one reads its output as a buffer.
+std::string render_case(const Case& c, const Target& target) {
+  const auto& lang = ingot::render::language(target.device.language);
+  Tensor out = c.build();
+  std::string text;
+  for (const auto& item : ingot::engine::schedule({out.node()})) {
+    auto lowered = ingot::codegen::lower(item.out, target.device);
+    std::string source = ingot::render::render(lowered.kernel, lang);
+    text += "// " + lowered.kernel.name + ": " + lowered.kernel.opts + "\n" +
+            source.substr(lang.prelude.size()) + "\n";
+    ingot::engine::realize({item.out});
+  }
+  return text;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+int check_or_update(const std::filesystem::path& dir, bool update) {
+  int differing = 0;
+  for (const Target& target : targets()) {
+    for (const Case& c : kCases) {
+      std::filesystem::path path = dir / (c.name + "." + target.extension);
+      std::string text = render_case(c, target);
+      if (update) {
+        std::filesystem::create_directories(dir);
+        std::ofstream(path) << text;
+      } else if (read_file(path) != text) {
+        std::cerr << path.string() << ": differs from the generated source\n";
+        ++differing;
+      }
+    }
+  }
+  if (differing)
+    std::cerr << "review the change, then run: ingot_snapshots --update " << dir.string() << "\n";
+  return differing ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc == 3 ? argv[1] : "";
+  if (mode != "--check" && mode != "--update") {
+    std::cerr << "usage: ingot_snapshots --check | --update DIR\n";
+    return 1;
+  }
+  try {
+    return check_or_update(argv[2], mode == "--update");
+  } catch (const ingot::Error& e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return 1;
+  }
+}
