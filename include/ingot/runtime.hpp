@@ -186,28 +186,22 @@ class Graph {
     std::vector<std::weak_ptr<Buffer>> buffers;
     LaunchDims dims;
     std::vector<ScalarArg> scalars;
-
-    // This launch's buffers for Program::launch, kept alive by `held` until the caller
-    // drops it; throws Error naming launch `index` and the first freed buffer.
-    std::vector<Buffer*> lock(size_t index, std::vector<std::shared_ptr<Buffer>>& held) const {
-      std::vector<Buffer*> raw;
-      raw.reserve(buffers.size());
-      for (size_t i = 0; i < buffers.size(); ++i) {
-        std::shared_ptr<Buffer> buffer = buffers[i].lock();
-        if (!buffer) {
-          throw Error("Graph replay: buffer " + std::to_string(i) + " of launch " +
-                      std::to_string(index) +
-                      " was freed after capture; keep a graph's buffers alive while it is "
-                      "replayed");
-        }
-        raw.push_back(buffer.get());
-        held.push_back(std::move(buffer));
-      }
-      return raw;
-    }
   };
   virtual ~Graph() = default;
   virtual void replay() = 0;
+};
+
+// The graph of a backend without a native one: its launches submitted again in order,
+// each without a host wait. Every buffer is checked before the first launch, so a graph
+// with a freed buffer throws Error having submitted nothing.
+class LaunchListGraph final : public Graph {
+ public:
+  // `device` names the backend in errors; a launch without a program is an Error.
+  LaunchListGraph(const std::string& device, std::vector<Launch> launches);
+  void replay() override;
+
+ private:
+  std::vector<Launch> launches_;
 };
 
 class Device {

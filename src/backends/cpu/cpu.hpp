@@ -109,13 +109,4 @@ class CpuProgram final : public Program {
   CpuKernel kernel_ = nullptr;
 };
 
-class CpuGraph final : public Graph {
- public:
-  explicit CpuGraph(std::vector<Launch> launches);
-  void replay() override;
-
- private:
-  std::vector<Launch> launches_;
-};
-
 }  // namespace ingot

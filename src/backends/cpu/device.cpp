@@ -66,7 +66,7 @@ std::unique_ptr<Program> CpuDevice::load(const std::vector<uint8_t>& binary,
 }
 
 std::unique_ptr<Graph> CpuDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<CpuGraph>(std::move(launches));
+  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
 }
 
 void register_backend_cpu() {

@@ -196,7 +196,7 @@ std::unique_ptr<Program> ClDevice::load(const std::vector<uint8_t>& binary,
 }
 
 std::unique_ptr<Graph> ClDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<ClGraph>(std::move(launches));
+  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
 }
 
 void register_backend_opencl() {

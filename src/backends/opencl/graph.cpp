@@ -1,28 +1,11 @@
-// OpenCL graphs and the queue. A graph is its launches enqueued again in order: the queue
-// is in order, so a replay costs one enqueue per kernel and no host wait. The queue's
-// timeline is a marker per signal.
+// The OpenCL queue: its timeline is a marker per signal. Graphs are LaunchListGraph
+// (runtime/graph.cpp): the queue is in order, so a replay costs one enqueue per kernel
+// and no host wait.
 #include <fmt/format.h>
 
 #include "backends/opencl/opencl.hpp"
 
 namespace ingot {
-
-ClGraph::ClGraph(std::vector<Launch> launches) : launches_(std::move(launches)) {
-  for (size_t i = 0; i < launches_.size(); ++i)
-    if (!launches_[i].program)
-      throw Error(fmt::format("OpenCL capture: launch {} has no program", i));
-}
-
-void ClGraph::replay() {
-  // Every buffer is locked before the first launch is enqueued, so a graph with a freed
-  // buffer throws having enqueued nothing.
-  std::vector<std::shared_ptr<Buffer>> held;
-  std::vector<std::vector<Buffer*>> buffers;
-  buffers.reserve(launches_.size());
-  for (size_t i = 0; i < launches_.size(); ++i) buffers.push_back(launches_[i].lock(i, held));
-  for (size_t i = 0; i < launches_.size(); ++i)
-    launches_[i].program->launch(buffers[i], launches_[i].dims, launches_[i].scalars, false);
-}
 
 ClQueue::ClQueue(const ClContext& cl) : cl_(cl) {}
 

@@ -137,13 +137,4 @@ class ClProgram final : public Program {
   std::mutex launch_mutex_;
 };
 
-class ClGraph final : public Graph {
- public:
-  explicit ClGraph(std::vector<Launch> launches);
-  void replay() override;
-
- private:
-  std::vector<Launch> launches_;
-};
-
 }  // namespace ingot
