@@ -42,6 +42,7 @@ struct Inst {
   int buffer = -1;
   bool streaming = false;  // Store: bypass the caches
   bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
+  int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension
 };
 
 struct BufferParam {

@@ -100,24 +100,9 @@ class Lowerer {
     k_.buffers.push_back({out_->dtype, true});
     scopes_.emplace_back();
 
-    bool threads = runs_threads(device_);
-    int64_t global = threads ? round_up(count, plan_.local) : count;
-    int g;
-    if (plan_.group > 1) {
-      // One group per output tile; its threads share the reductions.
-      g = emit({.op = ir::IOp::GroupIdx}, false);
-      lid_ = new_var(0, plan_.group - 1, emit({.op = ir::IOp::LocalIdx}, false));
-      global = count * plan_.group;
-    } else {
-      g = emit({.op = ir::IOp::GlobalIdx}, false);
-    }
-    Expr gv = new_var(0, std::max<int64_t>(count, 1) - 1, g);
-    // Threads past the last tile (the grid is whole groups) do nothing.
-    bool tail = plan_.group == 1 && global > count;
-    if (tail) open_if(alu(Op::CmpLt, DType::Bool, {g, index_const(count)}));
     lane_ = sym::var(next_var_++, 0, plan_.width - 1);
     step_ = sym::var(next_var_++, 0, plan_.unroll - 1);
-    Index idx = unravel_tiles(gv, tiles);
+    Index idx = tile_index(tiles, count);
     if (plan_.vector_output) idx.back() = sym::add(sym::mul(idx.back(), plan_.width), lane_);
     if (plan_.unroll > 1)
       idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
@@ -148,12 +133,11 @@ class Lowerer {
     }
 
     if (plan_.group > 1) close_if();
-    if (tail) close_if();
+    if (tail_) close_if();
 
-    k_.dims.global = {global, 1, 1};
     if (plan_.group > 1) {
       k_.dims.local = {plan_.group, 1, 1};
-    } else if (threads) {
+    } else if (runs_threads(device_)) {
       k_.dims.local = {plan_.local, 1, 1};
     } else {
       int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
@@ -166,6 +150,49 @@ class Lowerer {
  private:
   static constexpr int64_t kParallelGrain = 1 << 16;
   static constexpr int kReduceChains = 4;
+  // The grid's y and z extents stay within what every GPU API allows (CUDA's 65535).
+  static constexpr int64_t kMaxGridYZ = 65535;
+
+  // The index of this iteration's (thread's, group's) output tile, and the grid. GPU
+  // kernels without GROUP whose last tile axis fills a group run on a 3-D grid: x the
+  // last axis, y the one before, z the rest, so no index is divided back out of a flat
+  // id. Threads past the end (the grid is whole groups) skip the kernel's body.
+  Index tile_index(const Shape& tiles, int64_t count) {
+    auto id = [&](ir::IOp op, int dim, int64_t extent) {
+      return new_var(0, std::max<int64_t>(extent, 1) - 1, emit({.op = op, .dim = dim}, false));
+    };
+    auto skip_past = [&](const Expr& v, int64_t extent, int64_t launched) {
+      if (launched <= extent) return;
+      open_if(alu(Op::CmpLt, DType::Bool, {lower_index(v), index_const(extent)}));
+      tail_ = true;
+    };
+    if (plan_.group > 1) {  // one group per tile; its threads share the reductions
+      lid_ = id(ir::IOp::LocalIdx, 0, plan_.group);
+      k_.dims.global = {count * plan_.group, 1, 1};
+      return unravel(id(ir::IOp::GroupIdx, 0, count), tiles);
+    }
+    if (!runs_threads(device_)) {
+      k_.dims.global = {count, 1, 1};
+      return unravel_tiles(id(ir::IOp::GlobalIdx, 0, count), tiles);
+    }
+    size_t n = tiles.size();
+    int64_t x = n ? tiles[n - 1] : 1, y = n > 1 ? tiles[n - 2] : 1,
+            z = count / std::max<int64_t>(1, x * y);
+    if (n >= 2 && x >= plan_.local && y <= kMaxGridYZ && z <= kMaxGridYZ) {
+      Expr gx = id(ir::IOp::GlobalIdx, 0, x), gy = id(ir::IOp::GlobalIdx, 1, y);
+      Expr gz = id(ir::IOp::GlobalIdx, 2, z);
+      k_.dims.global = {round_up(x, plan_.local), y, z};
+      skip_past(gx, x, k_.dims.global[0]);
+      Index idx = unravel(gz, Shape(tiles.begin(), tiles.end() - 2));
+      idx.push_back(gy);
+      idx.push_back(gx);
+      return idx;
+    }
+    Expr g = id(ir::IOp::GlobalIdx, 0, count);
+    k_.dims.global = {round_up(count, plan_.local), 1, 1};
+    skip_past(g, count, k_.dims.global[0]);
+    return unravel(g, tiles);
+  }
 
   // The tile index of global iteration `g`. With an unrolled axis, that axis varies
   // fastest: consecutive iterations (one core's range) reuse the same slice of every
@@ -200,9 +227,9 @@ class Lowerer {
   int emit(ir::Inst inst, bool cse = true) {
     std::string key;
     if (cse) {
-      key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", int(inst.op), int(inst.dtype), inst.width,
-                        fmt::join(inst.src, ","), int(inst.alu), inst.value.f, inst.value.i,
-                        inst.lo, inst.hi, inst.buffer);
+      key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", int(inst.op), int(inst.dtype),
+                        inst.width, fmt::join(inst.src, ","), int(inst.alu), inst.value.f,
+                        inst.value.i, inst.lo, inst.hi, inst.buffer, inst.dim);
       for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
         auto found = it->insts.find(key);
         if (found != it->insts.end()) return found->second;
@@ -610,6 +637,7 @@ class Lowerer {
   Expr lane_, step_;
   Expr lid_;  // the thread within its group, under GROUP
   int next_local_ = 0;
+  bool tail_ = false;  // an If skips the threads past the end
   int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
 

@@ -133,7 +133,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // On GPUs, at any size: each thread loads and stores one 16-byte vector.
   bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
   if (!noopt && region.friendly && region.reduces.empty() && width > 1 && (large || threads) &&
-      shape.back() % width == 0) {
+      !shape.empty() && shape.back() % width == 0) {
     Plan p;
     p.width = width;
     p.vector_output = true;

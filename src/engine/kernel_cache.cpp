@@ -63,9 +63,14 @@ struct KeyBuilder {
 };
 
 std::mutex g_mutex;
-// Per device, by structural key.
-std::unordered_map<const Device*, std::unordered_map<std::string, std::unique_ptr<CompiledKernel>>>
-    g_kernels;
+using KernelsByKey = std::unordered_map<std::string, std::unique_ptr<CompiledKernel>>;
+// Per device, by structural key. Deliberately leaked, like the devices (registry.cpp):
+// at exit a driver's own globals (PoCL's LLVM) may be torn down before ours, and
+// releasing a kernel into it then crashes.
+std::unordered_map<const Device*, KernelsByKey>& all_kernels() {
+  static auto* kernels = new std::unordered_map<const Device*, KernelsByKey>;
+  return *kernels;
+}
 uint64_t g_compiled = 0;
 
 }  // namespace
@@ -81,7 +86,7 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
                                  const std::vector<NodePtr>& leaves) {
   std::lock_guard<std::mutex> lock(g_mutex);
-  auto& kernels = g_kernels[&device];
+  auto& kernels = all_kernels()[&device];
   auto it = kernels.find(key);
   if (it != kernels.end()) return *it->second;
 

@@ -171,8 +171,18 @@ class Renderer {
                              operand == DType::Float64 ? "" : "f", a(0), a(1));
         return fmt::format("({0} {2} {1} ? {0} : {1})", a(0), a(1), max ? ">" : "<");
       }
-      case Op::Where:
-        return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
+      case Op::Where: {
+        if (in.width == 1) return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
+        // A lane mask of signed integers as wide as the values' lanes.
+        size_t lane = is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
+        DType mask = lane == 8   ? DType::Int64
+                     : lane == 4 ? DType::Int32
+                     : lane == 2 ? DType::Int16
+                                 : DType::Int8;
+        vectors_.insert({mask, in.width});
+        return fmt::format(fmt::runtime(lang_.vector_where), a(0), a(1), a(2),
+                           lang_.vector_type(mask, in.width, false));
+      }
       default:
         throw Error(std::string("render: no C spelling for ") + op_name(in.alu));
     }
@@ -186,13 +196,13 @@ class Renderer {
         names_[i] = const_literal(in, lang_);
         return "";
       case ir::IOp::GlobalIdx:
-        names_[i] = lang_.global_id;
+        names_[i] = fmt::format(fmt::runtime(lang_.global_id), in.dim);
         return "";
       case ir::IOp::GroupIdx:
-        names_[i] = lang_.group_id;
+        names_[i] = fmt::format(fmt::runtime(lang_.group_id), in.dim);
         return "";
       case ir::IOp::LocalIdx:
-        names_[i] = lang_.local_id;
+        names_[i] = fmt::format(fmt::runtime(lang_.local_id), in.dim);
         return "";
       case ir::IOp::DefineLocal:
         locals_ += "  " +

@@ -113,6 +113,7 @@ const LanguageTable& language_c() {
       .vector_make = "({0}){{{1}}}",
       .vector_splat = "({0}){{0}} + {1}",
       .vector_lane = "{0}[{1}]",
+      .vector_where = "({0} ? {1} : {2})",
       .bitcast = "({{ {1} s_ = {2}; {0} d_; memcpy(&d_, &s_, sizeof d_); d_; }})",
       .storage_type = storage_type,
       .value_type = value_type,

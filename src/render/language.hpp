@@ -23,8 +23,8 @@ struct LanguageTable {
   // empty stream_store means plain stores.
   std::string stream_store;
   std::string stream_fence;
-  // Thread indices as int64 expressions: the global iteration, the threadgroup and the
-  // thread within it (GPU targets only).
+  // Thread indices as int64 expressions along grid dimension {0}: the global iteration,
+  // the threadgroup and the thread within it (GPU targets only).
   std::string global_id;
   std::string group_id;
   std::string local_id;
@@ -40,6 +40,9 @@ struct LanguageTable {
   std::string vector_make;
   std::string vector_splat;
   std::string vector_lane;
+  // Lane-wise where: {0} condition (0 or 1 lanes), {1} then, {2} else, {3} the signed
+  // integer vector type as wide as the values' lanes.
+  std::string vector_where;
   // Reinterprets expression {2} of storage type {1} as storage type {0}.
   std::string bitcast;
   // Element storage type and the type values are computed in (half and bfloat16 are

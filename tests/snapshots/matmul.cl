@@ -11,11 +11,11 @@ __kernel void r_64_96(__global float* restrict p0, __global const float* restric
     float4 v10 = ((float4)(0x0p+0f));
     float4 v11 = ((float4)(0x0p+0f));
     for (long v12 = 0; v12 < 128; v12++) {
-      long v14 = (((long)get_global_id(0)) % 8L);
+      long v14 = (((long)get_global_id(0)) / 24L);
       long v16 = (v14 * 1024L);
       long v17 = (v16 + v12);
       float v18 = p1[v17];
-      long v19 = (((long)get_global_id(0)) / 8L);
+      long v19 = (((long)get_global_id(0)) % 24L);
       long v21 = (v19 * 4L);
       long v23 = (v12 * 96L);
       long v24 = (v21 + v23);
@@ -67,10 +67,10 @@ __kernel void r_64_96(__global float* restrict p0, __global const float* restric
       float4 v77 = (v11 + v76);
       v11 = v77;
     }
-    long v81 = (((long)get_global_id(0)) % 8L);
-    long v83 = (v81 * 768L);
-    long v84 = (((long)get_global_id(0)) / 8L);
-    long v86 = (v84 * 4L);
+    long v81 = (((long)get_global_id(0)) % 24L);
+    long v83 = (v81 * 4L);
+    long v84 = (((long)get_global_id(0)) / 24L);
+    long v86 = (v84 * 768L);
     long v87 = (v83 + v86);
     vstore4(v4, 0, p0 + v87);
     long v90 = (v87 + 96L);

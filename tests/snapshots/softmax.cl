@@ -197,13 +197,17 @@ __kernel void r_32_1(__global float* restrict p0, __global const float* restrict
 
 // E_32_1000: LOCAL(256) 
 __kernel void E_32_1000(__global float* restrict p0, __global const float* restrict p1, __global const float* restrict p2, __global const float* restrict p3) {
-  float v1 = p1[((long)get_global_id(0))];
-  long v3 = (((long)get_global_id(0)) / 1000L);
-  float v4 = p2[v3];
-  float v5 = (v1 - v4);
-  float v6 = exp(v5);
-  float v7 = p3[v3];
-  float v8 = (v6 / v7);
-  p0[((long)get_global_id(0))] = v8;
+  uchar v4 = (((long)get_global_id(0)) < 1000L);
+  if (v4) {
+    long v6 = (((long)get_global_id(1)) * 1000L);
+    long v7 = (((long)get_global_id(0)) + v6);
+    float v8 = p1[v7];
+    float v9 = p2[((long)get_global_id(1))];
+    float v10 = (v8 - v9);
+    float v11 = exp(v10);
+    float v12 = p3[((long)get_global_id(1))];
+    float v13 = (v11 / v12);
+    p0[v7] = v13;
+  }
 }
 

@@ -1,4 +1,7 @@
-// CPU memory: 64-byte aligned host allocations (a cache line, and an AVX-512 vector).
+// CPU memory: 64-byte aligned host allocations (a cache line, and an AVX-512 vector);
+// large ones on transparent huge pages.
+#include <sys/mman.h>
+
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -8,7 +11,11 @@
 namespace ingot {
 namespace {
 constexpr size_t kAlignment = 64;
-}
+// Buffers of this size and more are aligned to a huge page and asked to be backed by
+// them: a kernel streaming through a large buffer then takes 512 times fewer TLB misses
+// (on this machine's 2-core VM a 1 GiB sum ran about a quarter faster).
+constexpr size_t kHugePage = size_t(2) << 20;
+}  // namespace
 
 CpuAllocator::CpuAllocator(Device& device, uint64_t memory_bytes)
     : Allocator(device), memory_bytes_(memory_bytes) {}
@@ -19,8 +26,13 @@ void* CpuAllocator::raw_alloc(size_t bytes) {
   // Linux overcommits: a request beyond physical memory could "succeed" and crash on
   // first touch, so it is refused here as out of memory.
   if ((memory_bytes_ && bytes > memory_bytes_) || bytes > SIZE_MAX - kAlignment) return nullptr;
-  size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
-  return std::aligned_alloc(kAlignment, rounded);
+  size_t align = bytes >= kHugePage ? kHugePage : kAlignment;
+  if (bytes > SIZE_MAX - align) return nullptr;
+  size_t rounded = (bytes + align - 1) / align * align;
+  void* memory = std::aligned_alloc(align, rounded);
+  // Advice only: where the kernel has no huge pages the memory is still good.
+  if (memory && align == kHugePage) madvise(memory, rounded, MADV_HUGEPAGE);
+  return memory;
 }
 
 void CpuAllocator::raw_free(void* handle, size_t) { std::free(handle); }

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <bit>
 #include <cstdio>
+#include <cstdlib>
+#include <mutex>
 
 #include "backends/opencl/opencl.hpp"
 #include "ingot/context.hpp"
@@ -157,7 +159,24 @@ std::string compile_target(cl_platform_id platform, cl_device_id device) {
                      device_string(device, CL_DRIVER_VERSION, "driver version"));
 }
 
+// Every queue opened in this process; never shrinks (devices live until exit).
+std::mutex g_queues_mutex;
+std::vector<cl_command_queue>& open_queues() {
+  static auto* queues = new std::vector<cl_command_queue>;
+  return *queues;
+}
+
+void finish_open_queues() {
+  std::lock_guard lock(g_queues_mutex);
+  for (cl_command_queue queue : open_queues()) cl().clFinish(queue);
+}
+
 }  // namespace
+
+void drain_queues_at_exit() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit(finish_open_queues); });
+}
 
 ClContext::ClContext(const std::string& name, cl_platform_id platform, cl_device_id device)
     : name(name), platform(platform), device(device) {
@@ -171,6 +190,8 @@ ClContext::ClContext(const std::string& name, cl_platform_id platform, cl_device
     cl().clReleaseContext(context);
     throw cl_error(status, "clCreateCommandQueue", "opening " + name);
   }
+  std::lock_guard lock(g_queues_mutex);
+  open_queues().push_back(queue);
 }
 
 ClContext::~ClContext() {

@@ -16,6 +16,13 @@ namespace ingot {
 
 // The OpenCL objects every part of one device uses: its context and its queue, in order
 // and with profiling, so that a launch can report its own GPU time.
+// Makes the process wait, at exit, for the work queued on every OpenCL device. PoCL
+// builds a kernel for its launch size in a worker thread at the first launch, and its
+// compiler's globals are created by that build; called after the process's first launch
+// has completed, the handler is registered after them and so runs before they are
+// destroyed, and no launch is left running into a torn-down compiler.
+void drain_queues_at_exit();
+
 class ClContext {
  public:
   ClContext(const std::string& name, cl_platform_id platform, cl_device_id device);

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <atomic>
+
 #include "backends/opencl/opencl.hpp"
 
 namespace ingot {
@@ -141,6 +143,11 @@ double ClProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dim
                                  "Int scalar as cl_long and each Float as cl_float)",
                                  what, index, size, buffer_count_));
   };
+  // The process's first launch waits, so that the exit drain can be registered after it
+  // (drain_queues_at_exit says why).
+  static std::atomic<bool> drain_registered = false;
+  bool first = !drain_registered.load();
+  wait = wait || first;
   ClOwned<cl_event> event;
   {
     std::lock_guard lock(launch_mutex_);
@@ -175,6 +182,7 @@ double ClProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dim
   cl_event raw = event.get();
   if (cl_int status = cl().clWaitForEvents(1, &raw); status != CL_SUCCESS)
     throw cl_error(status, "clWaitForEvents", what + ": the kernel did not complete");
+  if (first && !drain_registered.exchange(true)) drain_queues_at_exit();
   cl_ulong start = 0, end = 0;
   cl_int status =
       cl().clGetEventProfilingInfo(raw, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr);
