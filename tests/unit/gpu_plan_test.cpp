@@ -1,0 +1,120 @@
+// The GPU-style plans against a device's limits: for any described device, a lowered
+// kernel's group fits max_threads_per_group, its threadgroup memory fits
+// local_memory_bytes, and its grid is whole groups. No device runs here: the lowering
+// reads only the description, so small, odd and large devices are all checked on every
+// machine (the op suite runs the kernels on the devices that open).
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+#include "codegen/lower.hpp"
+#include "engine/realize.hpp"
+#include "ingot/ingot.hpp"
+#include "schedule/schedule.hpp"
+
+namespace ingot {
+namespace {
+
+DeviceInfo gpu(int64_t max_threads, int64_t local_bytes, int compute_units = 8) {
+  return {.name = "GPU",
+          .language = "opencl",
+          .is_gpu = true,
+          .compute_units = compute_units,
+          .max_threads_per_group = max_threads,
+          .local_memory_bytes = local_bytes,
+          .simd_width = 1};
+}
+
+Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+
+struct Work {
+  std::string name;
+  std::function<Tensor()> build;
+};
+
+const std::vector<Work> kWork = {
+    {"elementwise 3-D",
+     [] {
+       return input({5, 64, 1024}) * 2.0 + input({1024});
+     }},
+    {"elementwise prime",
+     [] {
+       return input({7, 13}).exp();
+     }},
+    {"row sums",
+     [] {
+       return input({6, 3000}).sum({1});
+     }},
+    {"column sums",
+     [] {
+       return input({3000, 6}).sum({0});
+     }},
+    {"full sum", [] { return input({1 << 20}).sum(); }},
+    {"softmax",
+     [] {
+       return input({9, 777}).softmax(1);
+     }},
+    {"max and sum in one kernel",
+     [] {
+       return input({4, 500}).max({1}) + input({4, 500}).sum({1});
+     }},
+    {"matmul",
+     [] {
+       return input({96, 64}).matmul(input({64, 80}));
+     }},
+};
+
+// Lowers every kernel of every workload for `device`, checking each against its limits;
+// returns the opts of all of them.
+std::string lower_all(const DeviceInfo& device) {
+  std::string opts;
+  for (const Work& work : kWork) {
+    SCOPED_TRACE(work.name);
+    Tensor out = work.build();
+    for (const auto& item : engine::schedule({out.node()})) {
+      codegen::Lowered l = codegen::lower(item.out, device);
+      const LaunchDims& dims = l.kernel.dims;
+      int64_t threads = dims.local[0] * dims.local[1] * dims.local[2];
+      EXPECT_LE(threads, device.max_threads_per_group) << l.kernel.name;
+      for (int d = 0; d < 3; ++d) EXPECT_EQ(dims.global[d] % dims.local[d], 0) << l.kernel.name;
+      int64_t local_bytes = 0;
+      for (const auto& inst : l.kernel.insts)
+        if (inst.op == ir::IOp::DefineLocal) local_bytes += inst.hi * 4;
+      EXPECT_LE(local_bytes, device.local_memory_bytes) << l.kernel.name;
+      opts += l.kernel.name + ": " + l.kernel.opts + "\n";
+      engine::realize({item.out});  // the next kernel reads this one's output
+    }
+  }
+  return opts;
+}
+
+TEST(GpuPlans, StayWithinLargeSmallAndOddDevices) {
+  for (const DeviceInfo& device :
+       {gpu(1024, 48 << 10, 132), gpu(256, 32 << 10), gpu(64, 1 << 10), gpu(48, 256), gpu(1, 0)}) {
+    SCOPED_TRACE(device.max_threads_per_group);
+    lower_all(device);
+  }
+}
+
+TEST(GpuPlans, GroupForFewLongReductionsNotForAMatmul) {
+  DeviceInfo device = gpu(256, 32 << 10, 16);
+  codegen::Lowered rows = codegen::lower(input({6, 3000}).sum({1}).node(), device);
+  EXPECT_NE(rows.kernel.opts.find("GROUP(256)"), std::string::npos) << rows.kernel.opts;
+  EXPECT_EQ(rows.kernel.dims.global[0], 6 * 256);
+  // 16 x 256 threads would each have an output of their own, and B's loads are strided
+  // across a group: register tiles instead.
+  codegen::Lowered mm = codegen::lower(input({128, 64}).matmul(input({64, 128})).node(), device);
+  EXPECT_EQ(mm.kernel.opts.find("GROUP"), std::string::npos) << mm.kernel.opts;
+  EXPECT_NE(mm.kernel.opts.find("UPCAST"), std::string::npos) << mm.kernel.opts;
+}
+
+TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
+  codegen::Lowered l = codegen::lower((input({5, 64, 1024}) * 2.0).node(), gpu(256, 32 << 10));
+  // float4 lanes: 1024 / 4 = 256 threads along x, 64 rows along y, 5 along z.
+  EXPECT_EQ(l.kernel.dims.global, (std::array<int64_t, 3>{256, 64, 5}));
+  EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{256, 1, 1}));
+}
+
+}  // namespace
+}  // namespace ingot
