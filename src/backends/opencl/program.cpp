@@ -146,7 +146,7 @@ double ClProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dim
   // The process's first launch waits, so that the exit drain can be registered after it
   // (drain_queues_at_exit says why).
   static std::atomic<bool> drain_registered = false;
-  bool first = !drain_registered.load();
+  const bool first = !drain_registered.load(), timed = wait;
   wait = wait || first;
   ClOwned<cl_event> event;
   {
@@ -183,6 +183,7 @@ double ClProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dim
   if (cl_int status = cl().clWaitForEvents(1, &raw); status != CL_SUCCESS)
     throw cl_error(status, "clWaitForEvents", what + ": the kernel did not complete");
   if (first && !drain_registered.exchange(true)) drain_queues_at_exit();
+  if (!timed) return 0;  // the caller asked for an ordered launch, not a timed one
   cl_ulong start = 0, end = 0;
   cl_int status =
       cl().clGetEventProfilingInfo(raw, CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr);
