@@ -26,25 +26,25 @@ void parallel_slices(size_t bytes, Body body) {
 
 }  // namespace
 
-double copy_bandwidth(size_t bytes, int runs) {
+std::function<double()> prepare_copy(size_t bytes) {
   // The memory ingot's CPU tensors get (huge pages for large buffers), so that the
   // reference is the best this machine does, not a handicapped copy.
   Allocator& allocator = Device::get("CPU").allocator();
-  auto src_buffer = allocator.alloc(bytes), dst_buffer = allocator.alloc(bytes);
-  auto* src = static_cast<char*>(src_buffer->handle());
-  auto* dst = static_cast<char*>(dst_buffer->handle());
+  std::shared_ptr<Buffer> src = allocator.alloc(bytes), dst = allocator.alloc(bytes);
   // Touch every page first, from the threads that copy later, so that the timed runs
   // measure memory and not page faults.
   parallel_slices(bytes, [&](size_t begin, size_t end) {
-    std::memset(src + begin, 1, end - begin);
-    std::memset(dst + begin, 0, end - begin);
+    std::memset(static_cast<char*>(src->handle()) + begin, 1, end - begin);
+    std::memset(static_cast<char*>(dst->handle()) + begin, 0, end - begin);
   });
-  double seconds = timing::best_of(runs, [&] {
+  return [src, dst, bytes] {
+    double start = timing::now();
     parallel_slices(bytes, [&](size_t begin, size_t end) {
-      std::memcpy(dst + begin, src + begin, end - begin);
+      std::memcpy(static_cast<char*>(dst->handle()) + begin,
+                  static_cast<const char*>(src->handle()) + begin, end - begin);
     });
-  });
-  return 2.0 * static_cast<double>(bytes) / seconds;
+    return 2.0 * static_cast<double>(bytes) / (timing::now() - start);
+  };
 }
 
 double sgemm_seconds(const std::vector<float>& a, const std::vector<float>& b,

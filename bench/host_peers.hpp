@@ -4,13 +4,15 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace ingot::bench {
 
-// Bytes per second of memcpy (read + write) of `bytes`, split over every hardware
-// thread as ingot splits its kernels; the best of `runs`.
-double copy_bandwidth(size_t bytes, int runs);
+// memcpy (read + write) of `bytes`, split over every hardware thread as ingot splits its
+// kernels, made ready (buffers allocated and touched): each call copies once and returns
+// its bytes per second.
+std::function<double()> prepare_copy(size_t bytes);
 
 // Seconds of cblas_sgemm computing c = a b for n x n row-major matrices; the best of
 // `runs`. Leaves the product in `c`.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "ingot/runtime.hpp"
@@ -14,9 +15,19 @@ struct Timing {
   bool correct = false;  // the result matched its known value
 };
 
+// A workload made ready to time: inputs realized and kernels compiled, so that each
+// call of run_once (returning its seconds) is the work alone. A benchmark can then take
+// turns between several workloads, so that all of them meet the same machine conditions.
+struct Prepared {
+  std::function<double()> run_once;
+  std::function<bool()> correct;  // the last run's result matched its known value
+};
+
 // Sum of `count` float32 elements (a multiple of 8).
+Prepared prepare_sum(Device& device, int64_t count);
 Timing time_sum(Device& device, int64_t count, int runs);
 // a + b over `count` float32 elements each.
+Prepared prepare_add(Device& device, int64_t count);
 Timing time_add(Device& device, int64_t count, int runs);
 // a b for n x n row-major float32 matrices given on the host; `expected` is the same
 // product from another library, compared with a relative tolerance.
