@@ -36,7 +36,14 @@ std::vector<Target> targets() {
                         .max_threads_per_group = 256,
                         .local_memory_bytes = 32 << 10,
                         .simd_width = 4};
-  return {{"c", cpu}, {"cl", gpu}};
+  ingot::DeviceInfo cuda{.name = "CUDA",
+                         .language = "cuda",
+                         .is_gpu = true,
+                         .compute_units = 132,
+                         .max_threads_per_group = 1024,
+                         .local_memory_bytes = 48 << 10,
+                         .simd_width = 1};
+  return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}};
 }
 
 // Inputs live on the CPU, realized, so each case's kernels read buffers.

@@ -99,9 +99,9 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   const Shape& shape = out->shape;
   const bool threads = runs_threads(device);
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
-  // Lanes: a SIMD register on the CPU, one 16-byte load per thread on GPUs.
-  int bytes = threads ? 16 : device.simd_width * 4;
-  int width = std::max(1, bytes / static_cast<int>(dtype_size(out->dtype)));
+  // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
+  // backend states it: float4 where its language has vector types, 1 where not yet).
+  int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
   if (threads && !noopt)
     if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {

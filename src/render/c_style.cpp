@@ -13,11 +13,13 @@ namespace ingot::render {
 
 const LanguageTable& language_c();
 const LanguageTable& language_opencl();
+const LanguageTable& language_cuda();
 
 const LanguageTable& language(const std::string& name) {
   if (name == "c") return language_c();
   if (name == "opencl") return language_opencl();
-  throw Error("render: no language table named '" + name + "' (available: c, opencl)");
+  if (name == "cuda") return language_cuda();
+  throw Error("render: no language table named '" + name + "' (available: c, opencl, cuda)");
 }
 
 namespace {
@@ -196,13 +198,13 @@ class Renderer {
         names_[i] = const_literal(in, lang_);
         return "";
       case ir::IOp::GlobalIdx:
-        names_[i] = fmt::format(fmt::runtime(lang_.global_id), in.dim);
+        names_[i] = fmt::format(fmt::runtime(lang_.global_id), in.dim, "xyz"[in.dim]);
         return "";
       case ir::IOp::GroupIdx:
-        names_[i] = fmt::format(fmt::runtime(lang_.group_id), in.dim);
+        names_[i] = fmt::format(fmt::runtime(lang_.group_id), in.dim, "xyz"[in.dim]);
         return "";
       case ir::IOp::LocalIdx:
-        names_[i] = fmt::format(fmt::runtime(lang_.local_id), in.dim);
+        names_[i] = fmt::format(fmt::runtime(lang_.local_id), in.dim, "xyz"[in.dim]);
         return "";
       case ir::IOp::DefineLocal:
         locals_ += "  " +

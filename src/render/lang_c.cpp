@@ -14,6 +14,7 @@ std::string prelude() {
   return std::string(R"(#include <math.h>
 #include <stdint.h>
 #include <string.h>
+#define INGOT_FN static inline
 static inline float ingot_as_float(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint32_t ingot_as_uint(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 #if defined(__FLT16_MANT_DIG__)

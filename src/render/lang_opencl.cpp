@@ -16,6 +16,7 @@ std::string prelude() {
 #endif
 typedef ushort uint16_t;
 typedef uint uint32_t;
+#define INGOT_FN static inline
 #define ingot_as_float as_float
 #define ingot_as_uint as_uint
 )") + kSoftwareHalf +

@@ -23,8 +23,8 @@ struct LanguageTable {
   // empty stream_store means plain stores.
   std::string stream_store;
   std::string stream_fence;
-  // Thread indices as int64 expressions along grid dimension {0}: the global iteration,
-  // the threadgroup and the thread within it (GPU targets only).
+  // Thread indices as int64 expressions along grid dimension {0} (or {1}: x, y, z): the
+  // global iteration, the threadgroup and the thread within it (GPU targets only).
   std::string global_id;
   std::string group_id;
   std::string local_id;

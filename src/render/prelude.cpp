@@ -2,7 +2,7 @@
 
 namespace ingot::render {
 
-const char* const kSoftwareHalf = R"(static inline float ingot_h2f(uint16_t h) {
+const char* const kSoftwareHalf = R"(INGOT_FN float ingot_h2f(uint16_t h) {
   uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu, o;
   if (e == 0) {
     if (m == 0) o = s;
@@ -11,7 +11,7 @@ const char* const kSoftwareHalf = R"(static inline float ingot_h2f(uint16_t h) {
   else o = s | ((e + 112) << 23) | (m << 13);
   return ingot_as_float(o);
 }
-static inline uint16_t ingot_f2h(float f) {
+INGOT_FN uint16_t ingot_f2h(float f) {
   uint32_t x = ingot_as_uint(f);
   uint32_t s = (x >> 16) & 0x8000u, e = (x >> 23) & 0xffu, m = x & 0x7fffffu;
   if (e == 0xff) return (uint16_t)(s | 0x7c00u | (m ? 0x200u : 0));
@@ -30,20 +30,20 @@ static inline uint16_t ingot_f2h(float f) {
 )";
 
 const char* const kFloatHelpers =
-    R"(static inline float ingot_b2f(uint16_t b) { return ingot_as_float((uint32_t)b << 16); }
-static inline uint16_t ingot_f2b(float f) {
+    R"(INGOT_FN float ingot_b2f(uint16_t b) { return ingot_as_float((uint32_t)b << 16); }
+INGOT_FN uint16_t ingot_f2b(float f) {
   uint32_t x = ingot_as_uint(f);
   if ((x & 0x7fffffffu) > 0x7f800000u) return (uint16_t)((x >> 16) | 0x40u);
   x += 0x7fffu + ((x >> 16) & 1u);
   return (uint16_t)(x >> 16);
 }
-static inline float ingot_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
-static inline float ingot_minf(float a, float b) { return (a != a || a < b) ? a : b; }
+INGOT_FN float ingot_maxf(float a, float b) { return (a != a || a > b) ? a : b; }
+INGOT_FN float ingot_minf(float a, float b) { return (a != a || a < b) ? a : b; }
 )";
 
 const char* const kDoubleHelpers =
-    R"(static inline double ingot_max(double a, double b) { return (a != a || a > b) ? a : b; }
-static inline double ingot_min(double a, double b) { return (a != a || a < b) ? a : b; }
+    R"(INGOT_FN double ingot_max(double a, double b) { return (a != a || a > b) ? a : b; }
+INGOT_FN double ingot_min(double a, double b) { return (a != a || a < b) ? a : b; }
 )";
 
 }  // namespace ingot::render

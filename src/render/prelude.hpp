@@ -1,7 +1,7 @@
 // Prelude text shared by the C-style language tables: 16-bit float conversions done
 // with integer arithmetic, and NaN-propagating max/min. Each table defines first how
-// its language reinterprets bits (ingot_as_float, ingot_as_uint) and the fixed-width
-// integer names uint16_t and uint32_t.
+// its language reinterprets bits (ingot_as_float, ingot_as_uint), the fixed-width
+// integer names uint16_t and uint32_t, and INGOT_FN, how a helper function is declared.
 #pragma once
 
 namespace ingot::render {

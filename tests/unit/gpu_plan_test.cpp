@@ -23,7 +23,7 @@ DeviceInfo gpu(int64_t max_threads, int64_t local_bytes, int compute_units = 8) 
           .compute_units = compute_units,
           .max_threads_per_group = max_threads,
           .local_memory_bytes = local_bytes,
-          .simd_width = 1};
+          .simd_width = 4};
 }
 
 Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }

@@ -101,11 +101,14 @@ std::string platform_string(cl_platform_id platform, cl_info param, const char* 
 }
 
 // Float lanes the code generator may put in one vector: OpenCL C has vectors of 2, 4, 8
-// and 16 elements, and a driver that states no preference gets the common float4.
-int simd_width(cl_device_id device) {
+// and 16 elements. A GPU gets at least float4, a 16-byte load per thread, whatever it
+// prefers (NVIDIA states 1: its compiler does not widen scalar code, so wide loads must
+// be written).
+int simd_width(cl_device_id device, bool gpu) {
   cl_uint preferred =
       device_value<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, "vector width");
-  return preferred == 0 ? 4 : int(std::bit_floor(std::min<cl_uint>(preferred, 16)));
+  int width = int(std::bit_floor(std::clamp<cl_uint>(preferred, 1, 16)));
+  return preferred == 0 || gpu ? std::max(width, 4) : width;
 }
 
 DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_id device) {
@@ -126,7 +129,7 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
           int64_t(device_value<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, "work-group size")),
       .local_memory_bytes =
           int64_t(device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE, "local memory size")),
-      .simd_width = simd_width(device),
+      .simd_width = simd_width(device, gpu),
       .memory_bytes = device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE, "memory size"),
       .max_buffer_bytes =
           device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "largest allocation"),
