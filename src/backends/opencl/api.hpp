@@ -61,7 +61,6 @@ constexpr cl_info CL_DEVICE_MAX_COMPUTE_UNITS = 0x1002;
 constexpr cl_info CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS = 0x1003;
 constexpr cl_info CL_DEVICE_MAX_WORK_GROUP_SIZE = 0x1004;
 constexpr cl_info CL_DEVICE_MAX_WORK_ITEM_SIZES = 0x1005;
-constexpr cl_info CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT = 0x100A;
 constexpr cl_info CL_DEVICE_MAX_MEM_ALLOC_SIZE = 0x1010;
 constexpr cl_info CL_DEVICE_MEM_BASE_ADDR_ALIGN = 0x1019;  // in bits
 constexpr cl_info CL_DEVICE_GLOBAL_MEM_SIZE = 0x101F;

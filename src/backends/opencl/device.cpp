@@ -100,16 +100,12 @@ std::string platform_string(cl_platform_id platform, cl_info param, const char* 
   return info_string(cl().clGetPlatformInfo, platform, param, what, "clGetPlatformInfo");
 }
 
-// Float lanes the code generator may put in one vector: OpenCL C has vectors of 2, 4, 8
-// and 16 elements. A GPU gets at least float4, a 16-byte load per thread, whatever it
-// prefers (NVIDIA states 1: its compiler does not widen scalar code, so wide loads must
-// be written).
-int simd_width(cl_device_id device, bool gpu) {
-  cl_uint preferred =
-      device_value<cl_uint>(device, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT, "vector width");
-  int width = int(std::bit_floor(std::clamp<cl_uint>(preferred, 1, 16)));
-  return preferred == 0 || gpu ? std::max(width, 4) : width;
-}
+// Float lanes the code generator puts in one vector: always float4, a 16-byte load or
+// store per work-item. What drivers state as preferred does not fit the code ingot
+// emits: NVIDIA states 1 (its compiler never widens scalar code, so wide loads must be
+// written), PoCL 16 (it vectorizes across work-items itself, and wider types only make
+// its kernels slower to build).
+constexpr int kSimdWidth = 4;
 
 DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_id device) {
   bool gpu =
@@ -129,7 +125,7 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
           int64_t(device_value<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, "work-group size")),
       .local_memory_bytes =
           int64_t(device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE, "local memory size")),
-      .simd_width = simd_width(device, gpu),
+      .simd_width = kSimdWidth,
       .memory_bytes = device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE, "memory size"),
       .max_buffer_bytes =
           device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "largest allocation"),
