@@ -1,4 +1,4 @@
-// The kernel table in C and OpenCL C, the per-language preludes, and the per-process
+// The kernel table in C, OpenCL C and CUDA, the per-language preludes, and the per-process
 // cache of compiled and loaded kernels.
 #include "cts/kernels.hpp"
 
@@ -27,6 +27,11 @@ const Language kLanguages[] = {
      "KERNEL(broken) { ((float*)bufs[0])[start] = UNDECLARED; }\n", false},
     {"opencl", &Kernel::opencl, "",
      "__kernel void broken(__global float* out) { out[0] = UNDECLARED; }\n", true},
+    {"cuda", &Kernel::cuda,
+     R"(/* The thread's index along x in the whole grid, as OpenCL's get_global_id(0). */
+__device__ size_t global_id_x() { return blockIdx.x * (size_t)blockDim.x + threadIdx.x; }
+)",
+     "extern \"C\" __global__ void broken(float* out) { out[0] = UNDECLARED; }\n", true},
 };
 
 const Language* find_language(const std::string& name) {
@@ -53,6 +58,12 @@ KERNEL(axpb) {
   size_t i = get_global_id(0);
   out[i] = a[i] * f + b[i] + (float)k;
 }
+)",
+       R"(extern "C" __global__ void axpb(float* out, const float* a, const float* b, long long k,
+                                float f) {
+  size_t i = global_id_x();
+  out[i] = a[i] * f + b[i] + (float)k;
+}
 )"},
       {"sqrt2", 2,
        R"(/* out = sqrt(in) * 2 */
@@ -65,6 +76,11 @@ KERNEL(sqrt2) {
        R"(__kernel void sqrt2(__global float* out, __global const float* in) {
   size_t i = get_global_id(0);
   out[i] = sqrt(in[i]) * 2.0f;
+}
+)",
+       R"(extern "C" __global__ void sqrt2(float* out, const float* in) {
+  size_t i = global_id_x();
+  out[i] = sqrtf(in[i]) * 2.0f;
 }
 )"},
       // Which work-items ran, and how often: work-item (x, y, z) of a grid gx * gy * gz has
@@ -91,6 +107,20 @@ __kernel void ids(__global long* ids, __global int* counts, long gx, long gy) {
   ids[i] = x | y << 20 | z << 40;
   atomic_inc(&counts[i]);
 }
+)",
+       R"(/* The position comes from block and thread ids, so the blocks must tile the grid. */
+__device__ long long position(unsigned block, unsigned size, unsigned thread) {
+  return (long long)block * size + thread;
+}
+
+extern "C" __global__ void ids(long long* ids, int* counts, long long gx, long long gy) {
+  long long x = position(blockIdx.x, blockDim.x, threadIdx.x);
+  long long y = position(blockIdx.y, blockDim.y, threadIdx.y);
+  long long z = position(blockIdx.z, blockDim.z, threadIdx.z);
+  long long i = x + gx * (y + gy * z);
+  ids[i] = x | y << 20 | z << 40;
+  atomicAdd(&counts[i], 1);
+}
 )"},
       // Writes back its scalars (Int, Float, Int, Float), to check their order and width.
       {"scalars", 2,
@@ -106,6 +136,14 @@ __kernel void ids(__global long* ids, __global int* counts, long gx, long gy) {
 )",
        R"(__kernel void scalars(__global long* ints, __global float* floats, long i0, float f0,
                       long i1, float f1) {
+  ints[0] = i0;
+  ints[1] = i1;
+  floats[0] = f0;
+  floats[1] = f1;
+}
+)",
+       R"(extern "C" __global__ void scalars(long long* ints, float* floats, long long i0, float f0,
+                                   long long i1, float f1) {
   ints[0] = i0;
   ints[1] = i1;
   floats[0] = f0;
@@ -140,9 +178,26 @@ __kernel void group_scan(__global int* out, __global const int* in, long group_s
   }
   out[gid] = partial[lid];
 }
+)",
+       R"(/* Hillis-Steele in shared memory; the group size is the launch's block size. */
+extern "C" __global__ void group_scan(int* out, const int* in, long long group_size) {
+  __shared__ int partial[SCAN_MAX_GROUP];
+  int lid = threadIdx.x, size = blockDim.x;
+  size_t gid = global_id_x();
+  partial[lid] = in[gid];
+  __syncthreads();
+  for (int step = 1; step < size; step <<= 1) {
+    int add = lid >= step ? partial[lid - step] : 0;
+    __syncthreads(); /* every read of this step before any write */
+    partial[lid] += add;
+    __syncthreads();
+  }
+  out[gid] = partial[lid];
+}
 )"},
       // Nothing at all: the cost of a launch, and a launch that cannot go wrong by itself.
-      {"empty", 0, "KERNEL(empty) {}\n", "__kernel void empty(void) {}\n"},
+      {"empty", 0, "KERNEL(empty) {}\n", "__kernel void empty(void) {}\n",
+       "extern \"C\" __global__ void empty() {}\n"},
   };
   return table;
 }

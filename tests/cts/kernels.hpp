@@ -1,7 +1,9 @@
 // The suite's hand-written kernels: one table in which each kernel is written in every
-// language the suite speaks, C (the CPU kernel ABI, src/backends/cpu/cpu.hpp) and OpenCL C
-// (buffers as __global pointers in order, then the scalars: Int as long, Float as float).
-// All kernels of a language form one source, so they load from one binary.
+// language the suite speaks, C (the CPU kernel ABI, src/backends/cpu/cpu.hpp), OpenCL C
+// (buffers as __global pointers in order, then the scalars: Int as long, Float as float)
+// and CUDA C++ (extern "C" __global__; buffers as pointers in order, then the scalars: Int
+// as long long, Float as float). All kernels of a language form one source, so they load
+// from one binary.
 #pragma once
 
 #include <string>
@@ -17,6 +19,7 @@ struct Kernel {
   int buffers;
   std::string_view c;
   std::string_view opencl;
+  std::string_view cuda;
 };
 
 const std::vector<Kernel>& kernel_table();
@@ -54,7 +57,7 @@ class CtsKernelTest : public CtsTest {
     const std::string& language = device().info().language;
     if (!kernel_source(language)) {
       GTEST_SKIP() << "tests/cts/kernels.cpp has no kernels in " << device().name()
-                   << "'s language '" << language << "' yet (it has C and OpenCL C)";
+                   << "'s language '" << language << "' yet (it has C, OpenCL C and CUDA)";
     }
   }
 };

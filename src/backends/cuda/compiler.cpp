@@ -1,0 +1,138 @@
+// The CUDA compiler: NVRTC compiles CUDA C++ to a CUBIN for the device's architecture (or
+// to PTX when NVRTC does not know it), which the disk cache keeps and Device::load reads.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "backends/cuda/cuda.hpp"
+#include "ingot/context.hpp"
+#include "runtime/write_all.hpp"
+
+namespace ingot {
+namespace {
+
+// Writes a source that failed to compile to a new file, in the cache folder when possible,
+// so that it can be read and compiled by hand; returns its path, or why there is none.
+std::string keep_source(const std::string& source) {
+  std::filesystem::path cache = Context::global().cache_dir();
+  std::error_code ignored;  // an uncreatable cache folder makes its mkstemps fail below
+  std::filesystem::create_directories(cache, ignored);
+  for (const std::filesystem::path& dir : {cache, std::filesystem::temp_directory_path(ignored)}) {
+    std::string path = (dir / "failed-XXXXXX.cu").string();
+    int fd = ::mkstemps(path.data(), 3);
+    if (fd < 0) continue;
+    bool written = write_all(fd, source.data(), source.size());
+    ::close(fd);
+    if (written) return path;
+  }
+  return fmt::format("(nowhere: cannot write it to {} or the temporary folder: {})", cache.string(),
+                     std::strerror(errno));
+}
+
+// The architectures this NVRTC compiles for: 75, 80, 86... ascending.
+std::vector<int> supported_archs() {
+  int count = 0;
+  nvrtcResult status = cu().nvrtcGetNumSupportedArchs(&count);
+  std::vector<int> archs(size_t(std::max(count, 0)));
+  if (status == NVRTC_SUCCESS) status = cu().nvrtcGetSupportedArchs(archs.data());
+  if (status != NVRTC_SUCCESS)
+    throw nvrtc_error(status, "nvrtcGetSupportedArchs", "CUDA: listing NVRTC's architectures");
+  return archs;
+}
+
+// The program, destroyed through the table.
+struct NvrtcProgram {
+  nvrtcProgram program = nullptr;
+  ~NvrtcProgram() {
+    if (program) cu().nvrtcDestroyProgram(&program);
+  }
+};
+
+std::string program_log(nvrtcProgram program) {
+  size_t size = 0;
+  nvrtcResult status = cu().nvrtcGetProgramLogSize(program, &size);
+  std::string log(size, '\0');
+  if (status == NVRTC_SUCCESS) status = cu().nvrtcGetProgramLog(program, log.data());
+  if (status != NVRTC_SUCCESS)
+    return fmt::format("(no log: nvrtcGetProgramLog returned {})",
+                       cu().nvrtcGetErrorString(status));
+  while (!log.empty() && (log.back() == '\0' || log.back() == '\n')) log.pop_back();
+  return log;
+}
+
+}  // namespace
+
+CudaCompiler::CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability) : cuda_(cuda) {
+  const auto [major, minor] = capability;
+  const int device_arch = major * 10 + minor;
+  std::vector<int> archs = supported_archs();
+  if (std::find(archs.begin(), archs.end(), device_arch) != archs.end()) {
+    arch_ = fmt::format("sm_{}", device_arch);
+  } else if (auto older = std::find_if(archs.rbegin(), archs.rend(),
+                                       [&](int arch) { return arch < device_arch; });
+             older != archs.rend()) {
+    // A device newer than NVRTC: PTX for the newest architecture NVRTC knows, which the
+    // driver compiles for the device when it loads the module.
+    arch_ = fmt::format("compute_{}", *older);
+    cubin_ = false;
+  } else {
+    no_arch_ = fmt::format(
+        "NVRTC {}.{} compiles for the architectures {}, none of which runs on {}, of compute "
+        "capability {}.{} (use the NVRTC of an older CUDA toolkit)",
+        cu().nvrtc_major, cu().nvrtc_minor, archs, cuda.name, major, minor);
+  }
+  // NVRTC's defaults keep IEEE division, square roots and denormals: no --use_fast_math,
+  // whose approximations would break the op suite's references. Fused multiply-adds stay
+  // on, as on the other backends.
+  options_ = {"--gpu-architecture=" + arch_, "-std=c++17"};
+}
+
+std::string CudaCompiler::target() const {
+  if (arch_.empty()) return "none: " + no_arch_;
+  return fmt::format("{} ({})", arch_, cubin_ ? "CUBIN" : "PTX");
+}
+
+std::string CudaCompiler::identity() const {
+  return fmt::format("NVRTC {}.{}\n{}\n{}", cu().nvrtc_major, cu().nvrtc_minor, target(),
+                     fmt::join(options_, " "));
+}
+
+std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
+  std::string what = fmt::format("{} CUDA compile for {}", cuda_.name, arch_);
+  if (arch_.empty()) throw Error(fmt::format("{} CUDA compile: {}", cuda_.name, no_arch_));
+  NvrtcProgram program;
+  nvrtcResult status =
+      cu().nvrtcCreateProgram(&program.program, source.c_str(), "ingot.cu", 0, nullptr, nullptr);
+  if (status != NVRTC_SUCCESS) throw nvrtc_error(status, "nvrtcCreateProgram", what);
+  std::vector<const char*> options;
+  for (const std::string& option : options_) options.push_back(option.c_str());
+  status = cu().nvrtcCompileProgram(program.program, int(options.size()), options.data());
+  if (status != NVRTC_SUCCESS) {
+    throw Error(fmt::format(
+        "{} CUDA compile failed: nvrtcCompileProgram with \"{}\" returned {} ({}); the source is "
+        "kept at {}\n{}",
+        cuda_.name, fmt::join(options_, " "), cu().nvrtcGetErrorString(status), status,
+        keep_source(source), program_log(program.program)));
+  }
+  // PTX is text that cuModuleLoadData reads up to its terminating NUL, which NVRTC counts
+  // in the size; a CUBIN is an ELF image.
+  auto get_size = cubin_ ? cu().nvrtcGetCUBINSize : cu().nvrtcGetPTXSize;
+  auto get = cubin_ ? cu().nvrtcGetCUBIN : cu().nvrtcGetPTX;
+  const char* call = cubin_ ? "nvrtcGetCUBIN" : "nvrtcGetPTX";
+  size_t size = 0;
+  status = get_size(program.program, &size);
+  std::vector<uint8_t> binary(size);
+  if (status == NVRTC_SUCCESS)
+    status = get(program.program, reinterpret_cast<char*>(binary.data()));
+  if (status != NVRTC_SUCCESS) throw nvrtc_error(status, call, what + ": reading the binary");
+  if (binary.empty())
+    throw Error(what + ": NVRTC compiled the program but returned an empty binary");
+  return binary;
+}
+
+}  // namespace ingot

@@ -1,0 +1,174 @@
+// The CUDA backend: kernels are CUDA C++ compiled by NVRTC to a CUBIN for the device's
+// architecture, loaded as modules of the device's primary context and run on one stream
+// per device.
+#pragma once
+
+#include <array>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backends/cuda/api.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot {
+
+// The CUDA objects every part of one device uses: its primary context and its stream.
+// The driver API acts on the calling thread's current context, so every operation binds
+// the device's context first: launches come from any thread, and each device has its own.
+class CudaContext {
+ public:
+  CudaContext(const std::string& name, CUdevice device);
+  ~CudaContext();  // waits for the stream, then destroys it and releases the context
+  CudaContext(const CudaContext&) = delete;
+  CudaContext& operator=(const CudaContext&) = delete;
+
+  // Makes the context current on the calling thread; throws naming `what`.
+  void bind(std::string_view what) const;
+  // Waits for all work on the stream; throws naming `what`, with the first error of an
+  // earlier asynchronous launch or copy.
+  void synchronize(std::string_view what) const;
+  // A new event; `flags` CU_EVENT_DEFAULT for timing, else CU_EVENT_DISABLE_TIMING.
+  CudaEvent make_event(unsigned flags, std::string_view what) const;
+
+  const std::string name;  // "CUDA:0", for messages
+  const CUdevice device;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+};
+
+// Device memory: one cuMemAlloc per allocation, its CUdeviceptr as the handle. Copies are
+// stream-ordered after the launches before them and return when done; large host copies
+// go through two pinned buffers so that they run at the speed of the bus.
+class CudaAllocator final : public Allocator {
+ public:
+  CudaAllocator(Device& device, const CudaContext& cuda);
+  ~CudaAllocator() override;
+  void* raw_alloc(size_t bytes) override;  // a CUdeviceptr
+  void raw_free(void* handle, size_t bytes) override;
+  void copy_in(void* handle, size_t offset, const void* src, size_t bytes) override;
+  void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
+  void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                   size_t bytes) override;
+
+ private:
+  // A pinned host buffer and the event recorded after the last copy that used it.
+  struct Staging {
+    void* host = nullptr;
+    CudaEvent used;
+  };
+  // The staging buffers, allocated on the first large copy; false when pinned memory
+  // cannot be had, and copies then go straight from pageable memory. The caller holds
+  // staging_mutex_.
+  bool staging_ready();
+  void copy_in_staged(CUdeviceptr dst, const uint8_t* src, size_t bytes);
+  void copy_out_staged(uint8_t* dst, CUdeviceptr src, size_t bytes);
+  void enqueue_device_copy(CUdeviceptr dst, CUdeviceptr src, size_t bytes);
+
+  const CudaContext& cuda_;
+  std::mutex staging_mutex_;  // one staged copy at a time
+  std::optional<std::array<Staging, 2>> staging_;
+  bool staging_failed_ = false;
+};
+
+class CudaCompiler final : public Compiler {
+ public:
+  // Picks the target for a device of compute capability {major, minor}.
+  CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability);
+  std::string identity() const override;
+  std::vector<uint8_t> compile(const std::string& source) override;
+  // What `ingot devices` shows: "sm_90 (CUBIN)" or "compute_90 (PTX)".
+  std::string target() const;
+
+ private:
+  const CudaContext& cuda_;
+  std::string arch_;     // "sm_90", "compute_90", or empty when NVRTC has none for the device
+  std::string no_arch_;  // when arch_ is empty: why
+  bool cubin_ = true;    // false: PTX, which the driver compiles for the device at load
+  std::vector<std::string> options_;
+};
+
+// The timeline: each signal() records an event on the stream, which completes when
+// everything submitted before it has; an event is dropped once its value is complete.
+class CudaQueue final : public Queue {
+ public:
+  explicit CudaQueue(const CudaContext& cuda);
+  uint64_t signal() override;
+  void wait(uint64_t value) override;
+  uint64_t completed() const override;
+
+ private:
+  // Drops the events of values up to `value`, which are complete; the caller holds mutex_.
+  void retire_through(uint64_t value) const;
+
+  const CudaContext& cuda_;
+  mutable std::mutex mutex_;
+  uint64_t signaled_ = 0;
+  mutable uint64_t completed_ = 0;
+  // The values completed_ + 1 ... signaled_, in order, with their events.
+  mutable std::deque<std::pair<uint64_t, CudaEvent>> pending_;
+};
+
+class CudaDevice final : public Device {
+ public:
+  CudaDevice(const std::string& name, CUdevice device);
+  const DeviceInfo& info() const override { return info_; }
+  Allocator& allocator() override { return allocator_; }
+  Compiler& compiler() override { return compiler_; }
+  Queue& queue() override { return queue_; }
+  std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
+                                int buffer_count) override;
+  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
+
+  const CudaContext& cuda() const { return cuda_; }
+  // CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X/Y/Z and MAX_GRID_DIM_X/Y/Z.
+  const std::array<int64_t, 3>& max_block() const { return max_block_; }
+  const std::array<int64_t, 3>& max_grid() const { return max_grid_; }
+
+ private:
+  CudaContext cuda_;  // first: the members below release their objects before it goes
+  std::array<int64_t, 3> max_block_{1, 1, 1}, max_grid_{1, 1, 1};
+  CudaCompiler compiler_;
+  DeviceInfo info_;
+  CudaAllocator allocator_;
+  CudaQueue queue_;
+};
+
+// A kernel of a module. Launch ABI: the buffers in order as CUdeviceptr (a view's offset
+// added), then the scalars in order, Int as long long and Float as float; the kernel is
+// extern "C" __global__. LaunchDims::global counts threads, local is the block.
+class CudaProgram final : public Program {
+ public:
+  CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
+              int buffer_count);
+  ~CudaProgram() override;
+  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                std::span<const ScalarArg> scalars, bool wait) override;
+  int buffer_count() const override { return buffer_count_; }
+
+ private:
+  // Throws unless the arguments match the kernel's parameters, where the driver can say.
+  void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars) const;
+  // Throws unless `dims` is a grid of blocks this kernel can run; the grid, with a zero
+  // dimension when it is empty.
+  std::array<unsigned, 3> grid(const LaunchDims& dims) const;
+
+  CudaDevice& device_;
+  std::string function_;
+  int buffer_count_;
+  CUmodule module_ = nullptr;
+  CUfunction kernel_ = nullptr;
+  int64_t kernel_block_limit_ = 0;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
+  // Each parameter's size in bytes, from cuFuncGetParamInfo; empty on older drivers.
+  std::optional<std::vector<size_t>> parameter_sizes_;
+};
+
+// Makes the process wait, at exit, for the work queued on every CUDA stream, so that no
+// kernel or copy is left running while the process and the driver are torn down.
+// Registered once the driver is initialized, so it runs before the driver's own exit.
+void synchronize_streams_at_exit();
+
+}  // namespace ingot

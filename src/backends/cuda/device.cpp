@@ -1,0 +1,212 @@
+// CUDA devices: every device the driver lists, named CUDA:0, CUDA:1... in its order; their
+// properties, primary context and stream; and the backend's registration.
+#include <fmt/format.h>
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+#include "backends/cuda/cuda.hpp"
+#include "ingot/context.hpp"
+#include "ingot/error.hpp"
+
+namespace ingot {
+namespace {
+
+// How many devices the driver lists: none without libcuda, NVRTC or a GPU.
+int device_count() {
+  if (!cuda_api()) {
+    if (Context::global().debug() >= 1)
+      std::fprintf(stderr, "ingot: no CUDA devices: %s\n", cuda_unavailable_reason().c_str());
+    return 0;
+  }
+  int count = 0;
+  if (CUresult status = cu().cuDeviceGetCount(&count); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDeviceGetCount", "CUDA enumeration");
+  return count;
+}
+
+std::string device_name(int index) { return fmt::format("CUDA:{}", index); }
+
+std::vector<std::string> enumerate_devices() {
+  std::vector<std::string> names;
+  for (int i = 0, count = device_count(); i < count; ++i) names.push_back(device_name(i));
+  return names;
+}
+
+std::unique_ptr<Device> open_device(const std::string& name) {
+  int count = device_count(), index = -1;
+  std::string_view number = std::string_view(name).substr(name.find(':') + 1);
+  auto [end, error] = std::from_chars(number.data(), number.data() + number.size(), index);
+  if (error != std::errc() || end != number.data() + number.size() || index < 0 || index >= count ||
+      device_name(index) != name)
+    throw Error(fmt::format("CUDA: no device {}; {} device(s) found", name, count));
+  CUdevice device = 0;
+  if (CUresult status = cu().cuDeviceGet(&device, index); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDeviceGet", "opening " + name);
+  return std::make_unique<CudaDevice>(name, device);
+}
+
+int attribute(CUdevice device, CUdevice_attribute which, const char* what) {
+  int value = 0;
+  if (CUresult status = cu().cuDeviceGetAttribute(&value, which, device); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDeviceGetAttribute", fmt::format("CUDA: reading {}", what));
+  return value;
+}
+
+// Three consecutive attributes: X, Y and Z of a limit.
+std::array<int64_t, 3> attributes_xyz(CUdevice device, CUdevice_attribute x, const char* what) {
+  return {attribute(device, x, what), attribute(device, x + 1, what),
+          attribute(device, x + 2, what)};
+}
+
+// Major and minor version, e.g. {9, 0} for an H100.
+std::pair<int, int> compute_capability(CUdevice device) {
+  return {attribute(device, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, "compute capability"),
+          attribute(device, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, "compute capability")};
+}
+
+std::string product_name(CUdevice device) {
+  char name[256] = {};
+  if (CUresult status = cu().cuDeviceGetName(name, sizeof name - 1, device); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDeviceGetName", "CUDA: reading the device name");
+  return name;
+}
+
+uint64_t total_memory(CUdevice device) {
+  size_t bytes = 0;
+  if (CUresult status = cu().cuDeviceTotalMem_v2(&bytes, device); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDeviceTotalMem_v2", "CUDA: reading the memory size");
+  return bytes;
+}
+
+// 12040 -> "12.4".
+std::string cuda_version(int version) {
+  return fmt::format("{}.{}", version / 1000, version % 1000 / 10);
+}
+
+DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler& compiler) {
+  uint64_t memory = total_memory(device);
+  auto [major, minor] = compute_capability(device);
+  const CudaApi& api = cu();
+  return DeviceInfo{
+      .name = name,
+      .product = product_name(device),
+      .language = "cuda",
+      .is_gpu = true,
+      .compute_units =
+          attribute(device, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "multiprocessor count"),
+      .max_threads_per_group =
+          attribute(device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, "threads per block"),
+      // Static shared memory: kernels are launched with no dynamic shared memory.
+      .local_memory_bytes = attribute(device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+                                      "shared memory per block"),
+      // The CUDA language table has no vector types yet: one float per thread.
+      .simd_width = 1,
+      .memory_bytes = memory,
+      // CUDA has no per-allocation limit below the device's memory.
+      .max_buffer_bytes = memory,
+      .extra = {
+          {"compute capability", fmt::format("{}.{}", major, minor)},
+          {"driver", fmt::format("CUDA {}", cuda_version(api.driver_version))},
+          {"NVRTC", fmt::format("{}.{} ({})", api.nvrtc_major, api.nvrtc_minor, api.nvrtc_library)},
+          {"target", compiler.target()},
+          {"PCI bus",
+           std::to_string(attribute(device, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, "PCI bus id"))}}};
+}
+
+// Every stream opened in this process; never shrinks (devices live until exit).
+std::mutex g_streams_mutex;
+std::vector<std::pair<CUcontext, CUstream>>& open_streams() {
+  static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
+  return *streams;
+}
+
+void synchronize_open_streams() {
+  std::lock_guard lock(g_streams_mutex);
+  // Errors are ignored: at exit there is no one left to tell.
+  for (auto [context, stream] : open_streams())
+    if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) cu().cuStreamSynchronize(stream);
+}
+
+}  // namespace
+
+void synchronize_streams_at_exit() {
+  static std::once_flag once;
+  std::call_once(once, [] { std::atexit(synchronize_open_streams); });
+}
+
+CudaContext::CudaContext(const std::string& name, CUdevice device) : name(name), device(device) {
+  std::string what = "opening " + name;
+  // The primary context is the one the CUDA runtime uses too, so ingot's buffers and
+  // streams are usable by other CUDA code in the process, and it is not created twice.
+  if (CUresult status = cu().cuDevicePrimaryCtxRetain(&context, device); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDevicePrimaryCtxRetain", what);
+  // Non-blocking: the stream does not wait for work other code puts on the legacy stream.
+  CUresult status = cu().cuCtxSetCurrent(context);
+  if (status == CUDA_SUCCESS) status = cu().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING);
+  if (status != CUDA_SUCCESS) {
+    cu().cuDevicePrimaryCtxRelease_v2(device);
+    throw cu_error(status, "cuStreamCreate", what);
+  }
+  std::lock_guard lock(g_streams_mutex);
+  open_streams().emplace_back(context, stream);
+  synchronize_streams_at_exit();
+}
+
+CudaContext::~CudaContext() {
+  {
+    std::lock_guard lock(g_streams_mutex);
+    std::erase(open_streams(), std::pair(context, stream));
+  }
+  if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) {
+    cu().cuStreamSynchronize(stream);
+    cu().cuStreamDestroy_v2(stream);
+  }
+  cu().cuDevicePrimaryCtxRelease_v2(device);
+}
+
+void CudaContext::bind(std::string_view what) const {
+  if (CUresult status = cu().cuCtxSetCurrent(context); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuCtxSetCurrent", what);
+}
+
+void CudaContext::synchronize(std::string_view what) const {
+  bind(what);
+  if (CUresult status = cu().cuStreamSynchronize(stream); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuStreamSynchronize", what);
+}
+
+CudaEvent CudaContext::make_event(unsigned flags, std::string_view what) const {
+  CUevent event = nullptr;
+  if (CUresult status = cu().cuEventCreate(&event, flags); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuEventCreate", what);
+  return CudaEvent(event, [](CUevent owned) { cu().cuEventDestroy_v2(owned); });
+}
+
+CudaDevice::CudaDevice(const std::string& name, CUdevice device)
+    : cuda_(name, device),
+      max_block_(attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, "block size")),
+      max_grid_(attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, "grid size")),
+      compiler_(cuda_, compute_capability(device)),
+      info_(describe(name, device, compiler_)),
+      allocator_(*this, cuda_),
+      queue_(cuda_) {}
+
+std::unique_ptr<Program> CudaDevice::load(const std::vector<uint8_t>& binary,
+                                          const std::string& function, int buffer_count) {
+  return std::make_unique<CudaProgram>(*this, binary, function, buffer_count);
+}
+
+std::unique_ptr<Graph> CudaDevice::capture(std::vector<Graph::Launch> launches) {
+  // CUDA graphs come later; a list replays with one cuLaunchKernel per kernel.
+  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
+}
+
+void register_backend_cuda() {
+  // Rank 10: after Metal, before OpenCL (20) and the CPU backend (100).
+  register_backend({"CUDA", 10, enumerate_devices, open_device});
+}
+
+}  // namespace ingot

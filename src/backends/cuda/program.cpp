@@ -1,0 +1,232 @@
+// A CUDA kernel: a function of a module loaded from a CUBIN or PTX, launched as a grid of
+// blocks on the device's stream, timed by a pair of events around it.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstring>
+
+#include "backends/cuda/cuda.hpp"
+
+namespace ingot {
+namespace {
+
+// cuModuleLoadData takes no size: it reads an ELF image by its headers and PTX up to a
+// NUL. Anything else would be read past its end, so the image is checked first; returns
+// what is wrong with it, or nothing.
+std::string image_problem(const std::vector<uint8_t>& binary) {
+  if (binary.empty()) return "the binary is empty";
+  constexpr size_t kElfHeaderBytes = 64;
+  if (binary.size() >= 4 && std::memcmp(binary.data(),
+                                        "\x7f"
+                                        "ELF",
+                                        4) == 0) {
+    if (binary.size() < kElfHeaderBytes || binary[4] != 2)
+      return fmt::format("the {}-byte binary is not a 64-bit ELF image (a CUBIN)", binary.size());
+    // The program and section header tables: offset, entry size and count in ELF64.
+    auto read = [&](size_t at, size_t bytes) {
+      uint64_t value = 0;
+      std::memcpy(&value, binary.data() + at, bytes);
+      return value;
+    };
+    uint64_t programs_end = read(0x20, 8) + read(0x36, 2) * read(0x38, 2);
+    uint64_t sections_end = read(0x28, 8) + read(0x3A, 2) * read(0x3C, 2);
+    if (std::max(programs_end, sections_end) > binary.size())
+      return fmt::format("the {}-byte CUBIN is truncated: its headers reach byte {}", binary.size(),
+                         std::max(programs_end, sections_end));
+    return "";
+  }
+  if (binary.back() != 0)
+    return fmt::format(
+        "the {}-byte binary is neither a CUBIN (an ELF image) nor PTX (text ending in a NUL)",
+        binary.size());
+  return "";
+}
+
+}  // namespace
+
+CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
+                         const std::string& function, int buffer_count)
+    : device_(device), function_(function), buffer_count_(buffer_count) {
+  const CudaContext& cuda = device.cuda();
+  std::string what = fmt::format("{} load of '{}'", cuda.name, function);
+  if (buffer_count < 0)
+    throw Error(fmt::format("{}: buffer_count {} is negative", what, buffer_count));
+  if (std::string problem = image_problem(binary); !problem.empty())
+    throw Error(fmt::format("{}: {}", what, problem));
+  cuda.bind(what);
+  // CUDA_ERROR_NO_BINARY_FOR_GPU: a CUBIN of another architecture (from a disk cache
+  // shared with another GPU); CUDA_ERROR_UNSUPPORTED_PTX_VERSION: PTX from an NVRTC newer
+  // than the driver.
+  if (CUresult status = cu().cuModuleLoadData(&module_, binary.data()); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuModuleLoadData", what);
+  // The module is unloaded again when anything below fails.
+  auto find_kernel = [&] {
+    CUresult status = cu().cuModuleGetFunction(&kernel_, module_, function.c_str());
+    if (status == CUDA_ERROR_NOT_FOUND)
+      throw Error(fmt::format(
+          "{} load: the binary has no kernel '{}' (is the name spelled as in the source, and the "
+          "function declared extern \"C\" __global__?)",
+          cuda.name, function));
+    if (status != CUDA_SUCCESS) throw cu_error(status, "cuModuleGetFunction", what);
+    int limit = 0;
+    status = cu().cuFuncGetAttribute(&limit, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel_);
+    if (status != CUDA_SUCCESS)
+      throw cu_error(status, "cuFuncGetAttribute", what + ": reading its block size limit");
+    kernel_block_limit_ = limit;
+  };
+  try {
+    find_kernel();
+  } catch (...) {
+    cu().cuModuleUnload(module_);
+    throw;
+  }
+  // Each parameter's size, until the index past the last is refused; another error means
+  // the driver cannot say, and launches go unchecked as before CUDA 12.4.
+  if (cu().cuFuncGetParamInfo) {
+    std::vector<size_t> sizes;
+    size_t offset = 0, size = 0;
+    CUresult status;
+    while ((status = cu().cuFuncGetParamInfo(kernel_, sizes.size(), &offset, &size)) ==
+           CUDA_SUCCESS)
+      sizes.push_back(size);
+    if (status == CUDA_ERROR_INVALID_VALUE) parameter_sizes_ = std::move(sizes);
+  }
+}
+
+CudaProgram::~CudaProgram() {
+  // At exit the driver may be gone before this program: the call then fails, harmlessly.
+  if (cu().cuCtxSetCurrent(device_.cuda().context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
+}
+
+void CudaProgram::check_arguments(std::span<Buffer* const> buffers,
+                                  std::span<const ScalarArg> scalars) const {
+  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
+  if (buffers.size() != size_t(buffer_count_)) {
+    throw Error(fmt::format("{}: {} buffers given; the kernel takes {}", what, buffers.size(),
+                            buffer_count_));
+  }
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    if (!buffers[i] || &buffers[i]->device() != &device_) {
+      throw Error(fmt::format("{}: buffer {} is {}; it must be a {} buffer", what, i,
+                              buffers[i] ? "on " + buffers[i]->device().name() : "null",
+                              device_.name()));
+    }
+  }
+  // cuLaunchKernel reads as many arguments as the kernel has parameters, of their sizes:
+  // a missing or narrower one would be read from beyond what was passed.
+  if (!parameter_sizes_) return;
+  const std::vector<size_t>& sizes = *parameter_sizes_;
+  auto abi = [&] {
+    return fmt::format(
+        "the kernel's parameters are {} bytes in size; the ABI is {} buffers as 8-byte "
+        "pointers, then each Int scalar as long long (8 bytes) and each Float as float (4)",
+        sizes, buffer_count_);
+  };
+  if (buffers.size() + scalars.size() != sizes.size()) {
+    throw Error(fmt::format("{}: {} scalars given after {} buffers; {}", what, scalars.size(),
+                            buffers.size(), abi()));
+  }
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    bool is_float =
+        i >= buffers.size() && scalars[i - buffers.size()].kind == ScalarArg::Kind::Float;
+    if (sizes[i] != (is_float ? sizeof(float) : sizeof(int64_t)))
+      throw Error(
+          fmt::format("{}: argument {} does not match parameter {}; {}", what, i, i, abi()));
+  }
+}
+
+std::array<unsigned, 3> CudaProgram::grid(const LaunchDims& dims) const {
+  const auto& [global, local] = dims;
+  auto fail = [&](const std::string& why) {
+    return Error(fmt::format("{} launch of '{}' with global {} and local {}: {}", device_.name(),
+                             function_, global, local, why));
+  };
+  const char* axis = "XYZ";
+  std::array<unsigned, 3> blocks{};
+  int64_t block = 1;
+  for (int d = 0; d < 3; ++d) {
+    if (global[d] < 0 || local[d] < 1)
+      throw fail(fmt::format("dimension {} is invalid (global must be >= 0, local >= 1)", d));
+    if (local[d] > device_.max_block()[d])
+      throw fail(
+          fmt::format("local size {} in dimension {} exceeds the device's {} "
+                      "(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_{}; the maxima are {})",
+                      local[d], d, device_.max_block()[d], axis[d], device_.max_block()));
+    if (global[d] % local[d] != 0)
+      throw fail(
+          fmt::format("global size {} in dimension {} is not a multiple of the local size {}",
+                      global[d], d, local[d]));
+    int64_t count = global[d] / local[d];
+    if (count > device_.max_grid()[d])
+      throw fail(fmt::format(
+          "{} blocks in dimension {} exceed the device's {} (CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_{}; "
+          "the maxima are {})",
+          count, d, device_.max_grid()[d], axis[d], device_.max_grid()));
+    blocks[d] = unsigned(count);
+    block *= local[d];  // each factor is at most a device limit: no overflow
+  }
+  int64_t device_limit = device_.info().max_threads_per_group;
+  if (block > std::min(device_limit, kernel_block_limit_))
+    throw fail(
+        fmt::format("a block of {} threads is too large: at most {} "
+                    "(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK) "
+                    "and {} for this kernel (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)",
+                    block, device_limit, kernel_block_limit_));
+  return blocks;
+}
+
+double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                           std::span<const ScalarArg> scalars, bool wait) {
+  check_arguments(buffers, scalars);
+  std::array<unsigned, 3> blocks = grid(dims);
+  if (blocks[0] == 0 || blocks[1] == 0 || blocks[2] == 0) return 0;  // CUDA refuses empty grids
+  const CudaContext& cuda = device_.cuda();
+  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
+  // One slot per argument, which cuLaunchKernel reads at the parameter's size.
+  union Argument {
+    CUdeviceptr pointer;
+    long long integer;
+    float real;
+  };
+  std::vector<Argument> arguments(buffers.size() + scalars.size());
+  std::vector<void*> parameters(arguments.size());
+  for (size_t i = 0; i < arguments.size(); ++i) {
+    if (i < buffers.size())
+      arguments[i].pointer =
+          reinterpret_cast<CUdeviceptr>(buffers[i]->handle()) + buffers[i]->offset();
+    else if (const ScalarArg& scalar = scalars[i - buffers.size()];
+             scalar.kind == ScalarArg::Kind::Int)
+      arguments[i].integer = scalar.i;
+    else
+      arguments[i].real = float(scalar.f);
+    parameters[i] = &arguments[i];
+  }
+  cuda.bind(what);
+  CudaEvent start, end;
+  if (wait) {
+    start = cuda.make_event(CU_EVENT_DEFAULT, what + ": timing");
+    end = cuda.make_event(CU_EVENT_DEFAULT, what + ": timing");
+    if (CUresult status = cu().cuEventRecord(start.get(), cuda.stream); status != CUDA_SUCCESS)
+      throw cu_error(status, "cuEventRecord", what);
+  }
+  if (CUresult status =
+          cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], unsigned(dims.local[0]),
+                              unsigned(dims.local[1]), unsigned(dims.local[2]), 0, cuda.stream,
+                              parameters.data(), nullptr);
+      status != CUDA_SUCCESS)
+    throw cu_error(status, "cuLaunchKernel",
+                   fmt::format("{} with grid {} and block {}", what, blocks, dims.local));
+  if (!wait) return 0;
+  if (CUresult status = cu().cuEventRecord(end.get(), cuda.stream); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuEventRecord", what);
+  // A fault in the kernel (CUDA_ERROR_ILLEGAL_ADDRESS...) is reported here.
+  if (CUresult status = cu().cuEventSynchronize(end.get()); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuEventSynchronize", what + ": the kernel did not complete");
+  float milliseconds = 0;
+  if (CUresult status = cu().cuEventElapsedTime(&milliseconds, start.get(), end.get());
+      status != CUDA_SUCCESS)
+    throw cu_error(status, "cuEventElapsedTime", what + ": reading the kernel's time");
+  return double(milliseconds) * 1e-3;
+}
+
+}  // namespace ingot
