@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -18,15 +19,19 @@ struct Loaded {
 };
 
 // NVRTC's soname carries its major version, and the toolkit may not be on the loader's
-// path: the versions ingot knows, newest first, by name and in the toolkit's folders.
-std::vector<std::string> nvrtc_candidates() {
-  const char* const names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so",
-                               "libnvrtc.alt.so.13"};
-  const char* const folders[] = {"", "/usr/local/cuda/lib64/",
-                                 "/usr/local/cuda/targets/x86_64-linux/lib/"};
+// path: the versions ingot knows, newest first, by name and in the toolkit's folders. The
+// driver's own major version goes first: an older driver rejects PTX from a newer NVRTC,
+// and may reject its CUBINs.
+std::vector<std::string> nvrtc_candidates(int driver_version) {
+  std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so",
+                                    "libnvrtc.alt.so.13"};
+  auto matching =
+      std::find(names.begin(), names.end(), fmt::format("libnvrtc.so.{}", driver_version / 1000));
+  if (matching != names.end()) std::rotate(names.begin(), matching, matching + 1);
   std::vector<std::string> candidates;
-  for (const char* folder : folders)
-    for (const char* name : names) candidates.push_back(std::string(folder) + name);
+  for (const char* folder :
+       {"", "/usr/local/cuda/lib64/", "/usr/local/cuda/targets/x86_64-linux/lib/"})
+    for (const std::string& name : names) candidates.push_back(folder + name);
   return candidates;
 }
 
@@ -71,28 +76,30 @@ Loaded load() {
     loaded.reason = "cannot load the CUDA driver:" + driver_tried;
     return loaded;
   }
-#define INGOT_CUDA_RESOLVE(name, result, params)                 \
-  if (!resolve(driver, #name, api.name)) {                       \
-    loaded.reason = "the CUDA driver libcuda.so.1 has no " #name \
-                    " (a driver of CUDA 11 or "                  \
-                    "newer is needed)";                          \
-    return loaded;                                               \
+#define INGOT_CUDA_RESOLVE(name, result, params)                                                  \
+  if (!resolve(driver, #name, api.name)) {                                                        \
+    loaded.reason = "the CUDA driver libcuda.so.1 has no " #name " (CUDA 11 or newer is needed)"; \
+    return loaded;                                                                                \
   }
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_RESOLVE)
 #undef INGOT_CUDA_RESOLVE
   resolve(driver, "cuFuncGetParamInfo", api.cuFuncGetParamInfo);  // optional: CUDA 12.4
+  // The one call that needs no cuInit.
+  if (CUresult status = api.cuDriverGetVersion(&api.driver_version); status != CUDA_SUCCESS) {
+    loaded.reason =
+        fmt::format("cuDriverGetVersion returned {} ({})", error_text(api, status), status);
+    return loaded;
+  }
 
-  void* nvrtc = open_first(nvrtc_candidates(), api.nvrtc_library, nvrtc_tried);
+  void* nvrtc = open_first(nvrtc_candidates(api.driver_version), api.nvrtc_library, nvrtc_tried);
   if (!nvrtc) {
     loaded.reason = "cannot load NVRTC, the CUDA runtime compiler; tried:" + nvrtc_tried;
     return loaded;
   }
-#define INGOT_NVRTC_RESOLVE(name, result, params)                  \
-  if (!resolve(nvrtc, #name, api.name)) {                          \
-    loaded.reason = api.nvrtc_library + " has no " #name           \
-                                        " (NVRTC of CUDA 11.2 or " \
-                                        "newer is needed)";        \
-    return loaded;                                                 \
+#define INGOT_NVRTC_RESOLVE(name, result, params)                                            \
+  if (!resolve(nvrtc, #name, api.name)) {                                                    \
+    loaded.reason = api.nvrtc_library + " has no " #name " (NVRTC 11.2 or newer is needed)"; \
+    return loaded;                                                                           \
   }
   INGOT_NVRTC_FUNCTIONS(INGOT_NVRTC_RESOLVE)
 #undef INGOT_NVRTC_RESOLVE
@@ -107,11 +114,6 @@ Loaded load() {
   // CUDA_ERROR_SYSTEM_DRIVER_MISMATCH when the kernel module and libcuda disagree.
   if (CUresult status = api.cuInit(0); status != CUDA_SUCCESS) {
     loaded.reason = fmt::format("cuInit returned {} ({})", error_text(api, status), status);
-    return loaded;
-  }
-  if (CUresult status = api.cuDriverGetVersion(&api.driver_version); status != CUDA_SUCCESS) {
-    loaded.reason =
-        fmt::format("cuDriverGetVersion returned {} ({})", error_text(api, status), status);
     return loaded;
   }
   loaded.ok = true;

@@ -81,6 +81,14 @@ uint64_t total_memory(CUdevice device) {
   return bytes;
 }
 
+// Domain, bus and device as nvidia-smi shows them: "0000:1b:00".
+std::string pci_address(CUdevice device) {
+  return fmt::format("{:04x}:{:02x}:{:02x}",
+                     attribute(device, CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID, "PCI domain"),
+                     attribute(device, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, "PCI bus"),
+                     attribute(device, CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID, "PCI device"));
+}
+
 // 12040 -> "12.4".
 std::string cuda_version(int version) {
   return fmt::format("{}.{}", version / 1000, version % 1000 / 10);
@@ -112,8 +120,7 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
           {"driver", fmt::format("CUDA {}", cuda_version(api.driver_version))},
           {"NVRTC", fmt::format("{}.{} ({})", api.nvrtc_major, api.nvrtc_minor, api.nvrtc_library)},
           {"target", compiler.target()},
-          {"PCI bus",
-           std::to_string(attribute(device, CU_DEVICE_ATTRIBUTE_PCI_BUS_ID, "PCI bus id"))}}};
+          {"PCI address", pci_address(device)}}};
 }
 
 // Every stream opened in this process; never shrinks (devices live until exit).

@@ -127,11 +127,19 @@ void CudaProgram::check_arguments(std::span<Buffer* const> buffers,
                             buffers.size(), abi()));
   }
   for (size_t i = 0; i < sizes.size(); ++i) {
-    bool is_float =
-        i >= buffers.size() && scalars[i - buffers.size()].kind == ScalarArg::Kind::Float;
-    if (sizes[i] != (is_float ? sizeof(float) : sizeof(int64_t)))
+    bool is_buffer = i < buffers.size();
+    ScalarArg::Kind kind = is_buffer ? ScalarArg::Kind::Int : scalars[i - buffers.size()].kind;
+    size_t bytes = kind == ScalarArg::Kind::Float ? sizeof(float) : sizeof(int64_t);
+    if (sizes[i] != bytes) {
       throw Error(
-          fmt::format("{}: argument {} does not match parameter {}; {}", what, i, i, abi()));
+          fmt::format("{}: argument {} is {} of {} bytes, but the kernel's parameter {} "
+                      "has {}; {}",
+                      what, i,
+                      is_buffer                        ? "a buffer"
+                      : kind == ScalarArg::Kind::Float ? "a Float scalar"
+                                                       : "an Int scalar",
+                      bytes, i, sizes[i], abi()));
+    }
   }
 }
 
