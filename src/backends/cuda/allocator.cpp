@@ -18,7 +18,13 @@ CUdeviceptr pointer(void* handle, size_t offset = 0) {
 // above this size two pinned buffers of ingot's, filled while the other is in flight, are
 // faster.
 constexpr size_t kStagingThreshold = size_t(1) << 20;
-constexpr size_t kStagingChunk = size_t(32) << 20;
+constexpr size_t kStagingBytes = size_t(32) << 20;  // each of the two
+
+// A quarter of the copy, so that even a small one keeps the host and the bus busy at once,
+// up to the size of a staging buffer.
+size_t chunk_bytes(size_t bytes) {
+  return std::clamp(bytes / 4, kStagingThreshold / 4, kStagingBytes);
+}
 
 }  // namespace
 
@@ -56,7 +62,7 @@ bool CudaAllocator::staging_ready() {
   std::array<Staging, 2> buffers;
   for (Staging& buffer : buffers) {
     // Portable: the pinned pages are usable from every context, not only this device's.
-    if (cu().cuMemHostAlloc(&buffer.host, kStagingChunk, CU_MEMHOSTALLOC_PORTABLE) !=
+    if (cu().cuMemHostAlloc(&buffer.host, kStagingBytes, CU_MEMHOSTALLOC_PORTABLE) !=
         CUDA_SUCCESS) {
       // Pinned memory is scarce on some systems; the direct copy still works.
       if (&buffer != &buffers[0]) cu().cuMemFreeHost(buffers[0].host);
@@ -105,49 +111,48 @@ void CudaAllocator::copy_out(void* dst, void* handle, size_t offset, size_t byte
 
 // Chunk k goes through buffer k % 2: the host fills one while the bus carries the other.
 void CudaAllocator::copy_in_staged(CUdeviceptr dst, const uint8_t* src, size_t bytes) {
-  for (size_t done = 0, chunk = 0; done < bytes; ++chunk) {
-    Staging& buffer = (*staging_)[chunk % 2];
-    size_t n = std::min(kStagingChunk, bytes - done);
+  const size_t step = chunk_bytes(bytes);
+  for (size_t k = 0, at = 0; at < bytes; ++k, at += step) {
+    Staging& buffer = (*staging_)[k % 2];
+    size_t n = std::min(step, bytes - at);
     std::string what = fmt::format("{} copy_in of {} bytes: the chunk of {} bytes at {}",
-                                   cuda_.name, bytes, n, done);
+                                   cuda_.name, bytes, n, at);
     // The copy that last read this buffer must be done before it is overwritten.
     if (CUresult status = cu().cuEventSynchronize(buffer.used.get()); status != CUDA_SUCCESS)
       throw cu_error(status, "cuEventSynchronize", what);
-    std::memcpy(buffer.host, src + done, n);
-    CUresult status = cu().cuMemcpyHtoDAsync_v2(dst + done, buffer.host, n, cuda_.stream);
+    std::memcpy(buffer.host, src + at, n);
+    CUresult status = cu().cuMemcpyHtoDAsync_v2(dst + at, buffer.host, n, cuda_.stream);
     if (status != CUDA_SUCCESS) throw cu_error(status, "cuMemcpyHtoDAsync_v2", what);
     if ((status = cu().cuEventRecord(buffer.used.get(), cuda_.stream)) != CUDA_SUCCESS)
       throw cu_error(status, "cuEventRecord", what);
-    done += n;
   }
 }
 
 // Chunk k + 1 is on the bus while the host copies chunk k out of its buffer.
 void CudaAllocator::copy_out_staged(uint8_t* dst, CUdeviceptr src, size_t bytes) {
-  auto what = [&](size_t at, size_t n) {
-    return fmt::format("{} copy_out of {} bytes: the chunk of {} bytes at {}", cuda_.name, bytes, n,
-                       at);
+  const size_t step = chunk_bytes(bytes), chunks = (bytes + step - 1) / step;
+  auto size = [&](size_t k) { return std::min(step, bytes - k * step); };
+  auto what = [&](size_t k) {
+    return fmt::format("{} copy_out of {} bytes: the chunk of {} bytes at {}", cuda_.name, bytes,
+                       size(k), k * step);
   };
-  auto chunk_bytes = [&](size_t at) { return std::min(kStagingChunk, bytes - at); };
-  auto start = [&](size_t chunk, size_t at) {
-    Staging& buffer = (*staging_)[chunk % 2];
-    CUresult status =
-        cu().cuMemcpyDtoHAsync_v2(buffer.host, src + at, chunk_bytes(at), cuda_.stream);
-    if (status != CUDA_SUCCESS)
-      throw cu_error(status, "cuMemcpyDtoHAsync_v2", what(at, chunk_bytes(at)));
+  auto start = [&](size_t k) {
+    Staging& buffer = (*staging_)[k % 2];
+    CUresult status = cu().cuMemcpyDtoHAsync_v2(buffer.host, src + k * step, size(k), cuda_.stream);
+    if (status != CUDA_SUCCESS) throw cu_error(status, "cuMemcpyDtoHAsync_v2", what(k));
     if ((status = cu().cuEventRecord(buffer.used.get(), cuda_.stream)) != CUDA_SUCCESS)
-      throw cu_error(status, "cuEventRecord", what(at, chunk_bytes(at)));
+      throw cu_error(status, "cuEventRecord", what(k));
   };
-  auto finish = [&](size_t chunk, size_t at) {
-    Staging& buffer = (*staging_)[chunk % 2];
+  auto finish = [&](size_t k) {
+    Staging& buffer = (*staging_)[k % 2];
     if (CUresult status = cu().cuEventSynchronize(buffer.used.get()); status != CUDA_SUCCESS)
-      throw cu_error(status, "cuEventSynchronize", what(at, chunk_bytes(at)));
-    std::memcpy(dst + at, buffer.host, chunk_bytes(at));
+      throw cu_error(status, "cuEventSynchronize", what(k));
+    std::memcpy(dst + k * step, buffer.host, size(k));
   };
-  start(0, 0);
-  for (size_t chunk = 0, at = 0; at < bytes; ++chunk, at += kStagingChunk) {
-    if (at + kStagingChunk < bytes) start(chunk + 1, at + kStagingChunk);
-    finish(chunk, at);
+  start(0);
+  for (size_t k = 0; k < chunks; ++k) {
+    if (k + 1 < chunks) start(k + 1);  // buffer (k + 1) % 2 was emptied by finish(k - 1)
+    finish(k);
   }
 }
 
