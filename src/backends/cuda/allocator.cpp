@@ -1,5 +1,6 @@
 // CUDA memory: one cuMemAlloc per allocation. Every copy is queued on the device's stream,
-// so it runs after the launches queued before it, and the host waits for it to finish.
+// so it runs after the launches queued before it; a copy to or from the host returns once
+// it is done.
 #include <fmt/format.h>
 
 #include <algorithm>

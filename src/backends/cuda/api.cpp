@@ -133,10 +133,9 @@ const CudaApi* cuda_api() { return loaded().ok ? &loaded().api : nullptr; }
 
 std::string cuda_unavailable_reason() { return loaded().reason; }
 
-std::string cu_error_text(CUresult code) { return error_text(loaded().api, code); }
-
 Error cu_error(CUresult code, std::string_view call, std::string_view what) {
-  return Error(fmt::format("{}: {} returned {} ({})", what, call, cu_error_text(code), code));
+  return Error(
+      fmt::format("{}: {} returned {} ({})", what, call, error_text(loaded().api, code), code));
 }
 
 Error nvrtc_error(nvrtcResult code, std::string_view call, std::string_view what) {

@@ -134,10 +134,8 @@ std::string cuda_unavailable_reason();
 // The table for code that only runs once a device has opened (so the table loaded).
 inline const CudaApi& cu() { return *cuda_api(); }
 
-// "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered" for 700.
-std::string cu_error_text(CUresult code);
-
-// The error for a failed call: "<what>: <call> returned <NAME: description> (<code>)".
+// The error for a failed call: "<what>: <call> returned <NAME>: <description> (<code>)",
+// e.g. "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered (700)".
 Error cu_error(CUresult code, std::string_view call, std::string_view what);
 
 // The same for NVRTC: "<what>: <call> returned NVRTC_ERROR_... (<code>)".

@@ -41,8 +41,8 @@ class CudaContext {
 };
 
 // Device memory: one cuMemAlloc per allocation, its CUdeviceptr as the handle. Copies are
-// stream-ordered after the launches before them and return when done; large host copies
-// go through two pinned buffers so that they run at the speed of the bus.
+// queued on the stream after the launches before them; host copies return when done, and
+// large ones go through two pinned buffers so that they run at the speed of the bus.
 class CudaAllocator final : public Allocator {
  public:
   CudaAllocator(Device& device, const CudaContext& cuda);
