@@ -17,10 +17,9 @@ namespace {
 std::string image_problem(const std::vector<uint8_t>& binary) {
   if (binary.empty()) return "the binary is empty";
   constexpr size_t kElfHeaderBytes = 64;
-  if (binary.size() >= 4 && std::memcmp(binary.data(),
-                                        "\x7f"
-                                        "ELF",
-                                        4) == 0) {
+  constexpr uint8_t kElfMagic[] = {0x7f, 'E', 'L', 'F'};
+  if (binary.size() >= sizeof kElfMagic &&
+      std::memcmp(binary.data(), kElfMagic, sizeof kElfMagic) == 0) {
     if (binary.size() < kElfHeaderBytes || binary[4] != 2)
       return fmt::format("the {}-byte binary is not a 64-bit ELF image (a CUBIN)", binary.size());
     // The program and section header tables: offset, entry size and count in ELF64.
@@ -29,11 +28,13 @@ std::string image_problem(const std::vector<uint8_t>& binary) {
       std::memcpy(&value, binary.data() + at, bytes);
       return value;
     };
-    uint64_t programs_end = read(0x20, 8) + read(0x36, 2) * read(0x38, 2);
-    uint64_t sections_end = read(0x28, 8) + read(0x3A, 2) * read(0x3C, 2);
-    if (std::max(programs_end, sections_end) > binary.size())
-      return fmt::format("the {}-byte CUBIN is truncated: its headers reach byte {}", binary.size(),
-                         std::max(programs_end, sections_end));
+    auto table_fits = [&](size_t offset_at, size_t entry_at, size_t count_at) {
+      uint64_t offset = read(offset_at, 8), bytes = read(entry_at, 2) * read(count_at, 2);
+      return offset <= binary.size() && bytes <= binary.size() - offset;
+    };
+    if (!table_fits(0x20, 0x36, 0x38) || !table_fits(0x28, 0x3A, 0x3C))
+      return fmt::format("the {}-byte CUBIN is truncated: its header tables reach past its end",
+                         binary.size());
     return "";
   }
   if (binary.back() != 0)
