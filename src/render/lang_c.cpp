@@ -2,6 +2,7 @@
 // by clang or gcc.
 #include <fmt/format.h>
 
+#include "render/c_types.hpp"
 #include "render/language.hpp"
 #include "render/prelude.hpp"
 
@@ -32,56 +33,18 @@ static inline uint16_t ingot_f2h(float f) { _Float16 x = (_Float16)f; uint16_t h
          kDoubleHelpers;
 }
 
-std::string storage_type(DType dt) {
-  switch (dt) {
-    case DType::Bool:
-      return "uint8_t";
-    case DType::Int8:
-      return "int8_t";
-    case DType::Int16:
-      return "int16_t";
-    case DType::Int32:
-      return "int32_t";
-    case DType::Int64:
-      return "int64_t";
-    case DType::UInt8:
-      return "uint8_t";
-    case DType::UInt16:
-      return "uint16_t";
-    case DType::UInt32:
-      return "uint32_t";
-    case DType::UInt64:
-      return "uint64_t";
-    case DType::Float16:
-    case DType::BFloat16:
-      return "uint16_t";
-    case DType::Float32:
-      return "float";
-    case DType::Float64:
-      return "double";
-  }
-  return "?";
-}
-
-std::string value_type(DType dt) {
-  if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
-  return storage_type(dt);
-}
-
 std::string vector_type(DType dt, int width, bool unaligned) {
-  return fmt::format("{}x{}{}", value_type(dt), width, unaligned ? "_u" : "");
+  return fmt::format("{}x{}{}", c_value_type(dt), width, unaligned ? "_u" : "");
 }
 
 std::string vector_typedef(DType dt, int width) {
-  std::string t = value_type(dt);
+  std::string t = c_value_type(dt);
   size_t bytes = static_cast<size_t>(width) * dtype_size(dt);
   return fmt::format(
       "typedef {0} {1} __attribute__((vector_size({3})));\n"
       "typedef {0} {2} __attribute__((vector_size({3}), aligned({4})));\n",
       t, vector_type(dt, width, false), vector_type(dt, width, true), bytes, dtype_size(dt));
 }
-
-std::string math(const std::string& fn, DType dt) { return dt == DType::Float64 ? fn : fn + "f"; }
 
 std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
   std::string s = fmt::format(
@@ -116,11 +79,11 @@ const LanguageTable& language_c() {
       .vector_lane = "{0}[{1}]",
       .vector_where = "({0} ? {1} : {2})",
       .bitcast = "({{ {1} s_ = {2}; {0} d_; memcpy(&d_, &s_, sizeof d_); d_; }})",
-      .storage_type = storage_type,
-      .value_type = value_type,
+      .storage_type = c_storage_type,
+      .value_type = c_value_type,
       .vector_type = vector_type,
       .vector_typedef = vector_typedef,
-      .math = math,
+      .math = c_math,
   };
   return table;
 }

@@ -6,6 +6,7 @@
 // (DeviceInfo::simd_width), so the optimizer never asks for them.
 #include <fmt/format.h>
 
+#include "render/c_types.hpp"
 #include "render/language.hpp"
 #include "render/prelude.hpp"
 
@@ -37,44 +38,8 @@ template <class To, class From> INGOT_FN To ingot_bitcast(From from) {
          kFloatHelpers + kDoubleHelpers;
 }
 
-std::string storage_type(DType dt) {
-  switch (dt) {
-    case DType::Bool:
-    case DType::UInt8:
-      return "uint8_t";
-    case DType::Int8:
-      return "int8_t";
-    case DType::Int16:
-      return "int16_t";
-    case DType::UInt16:
-    case DType::Float16:
-    case DType::BFloat16:
-      return "uint16_t";
-    case DType::Int32:
-      return "int32_t";
-    case DType::UInt32:
-      return "uint32_t";
-    case DType::Int64:
-      return "int64_t";
-    case DType::UInt64:
-      return "uint64_t";
-    case DType::Float32:
-      return "float";
-    case DType::Float64:
-      return "double";
-  }
-  return "?";
-}
-
-std::string value_type(DType dt) {
-  if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
-  return storage_type(dt);
-}
-
 std::string no_vector_type(DType, int, bool) { return ""; }
 std::string no_vector_typedef(DType, int) { return ""; }
-
-std::string math(const std::string& fn, DType dt) { return dt == DType::Float64 ? fn : fn + "f"; }
 
 std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
   std::string params;
@@ -104,11 +69,11 @@ const LanguageTable& language_cuda() {
       .local_decl = "__shared__ {0} {1}[{2}];",
       .int64_suffix = "LL",
       .bitcast = "ingot_bitcast<{0}>({2})",
-      .storage_type = storage_type,
-      .value_type = value_type,
+      .storage_type = c_storage_type,
+      .value_type = c_value_type,
       .vector_type = no_vector_type,
       .vector_typedef = no_vector_typedef,
-      .math = math,
+      .math = c_math,
   };
   return table;
 }

@@ -12,28 +12,10 @@
 
 #include "backends/cuda/cuda.hpp"
 #include "ingot/context.hpp"
-#include "runtime/write_all.hpp"
+#include "runtime/failed_source.hpp"
 
 namespace ingot {
 namespace {
-
-// Writes a source that failed to compile to a new file, in the cache folder when possible,
-// so that it can be read and compiled by hand; returns its path, or why there is none.
-std::string keep_source(const std::string& source) {
-  std::filesystem::path cache = Context::global().cache_dir();
-  std::error_code ignored;  // an uncreatable cache folder makes its mkstemps fail below
-  std::filesystem::create_directories(cache, ignored);
-  for (const std::filesystem::path& dir : {cache, std::filesystem::temp_directory_path(ignored)}) {
-    std::string path = (dir / "failed-XXXXXX.cu").string();
-    int fd = ::mkstemps(path.data(), 3);
-    if (fd < 0) continue;
-    bool written = write_all(fd, source.data(), source.size());
-    ::close(fd);
-    if (written) return path;
-  }
-  return fmt::format("(nowhere: cannot write it to {} or the temporary folder: {})", cache.string(),
-                     std::strerror(errno));
-}
 
 // The architectures this NVRTC compiles for: 75, 80, 86... ascending.
 std::vector<int> supported_archs() {
@@ -118,7 +100,7 @@ std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
         "{} CUDA compile failed: nvrtcCompileProgram with \"{}\" returned {} ({}); the source is "
         "kept at {}\n{}",
         cuda_.name, fmt::join(options_, " "), cu().nvrtcGetErrorString(status), status,
-        keep_source(source), program_log(program.program)));
+        keep_failed_source(source, ".cu"), program_log(program.program)));
   }
   // PTX is text that cuModuleLoadData reads up to its terminating NUL, which NVRTC counts
   // in the size; a CUBIN is an ELF image.

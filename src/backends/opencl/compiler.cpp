@@ -10,28 +10,10 @@
 
 #include "backends/opencl/opencl.hpp"
 #include "ingot/context.hpp"
-#include "runtime/write_all.hpp"
+#include "runtime/failed_source.hpp"
 
 namespace ingot {
 namespace {
-
-// Writes a source that failed to build to a new file, in the cache folder when possible,
-// so that it can be read and built by hand; returns its path, or why there is none.
-std::string keep_source(const std::string& source) {
-  std::filesystem::path cache = Context::global().cache_dir();
-  std::error_code ignored;  // an uncreatable cache folder makes its mkstemps fail below
-  std::filesystem::create_directories(cache, ignored);
-  for (const std::filesystem::path& dir : {cache, std::filesystem::temp_directory_path(ignored)}) {
-    std::string path = (dir / "failed-XXXXXX.cl").string();
-    int fd = ::mkstemps(path.data(), 3);
-    if (fd < 0) continue;
-    bool written = write_all(fd, source.data(), source.size());
-    ::close(fd);
-    if (written) return path;
-  }
-  return fmt::format("(nowhere: cannot write it to {} or the temporary folder: {})", cache.string(),
-                     std::strerror(errno));
-}
 
 // PoCL 3.x builds in a kernel cache that all processes share (~/.cache/pocl) and packs the
 // files of that cache into the program binary. While another process builds the same source,
@@ -89,7 +71,7 @@ std::vector<uint8_t> ClCompiler::build(const std::string& source) {
     throw Error(fmt::format(
         "{} OpenCL compile failed: clBuildProgram with \"{}\" returned {} ({}); the source is "
         "kept at {}\n{}",
-        cl_.name, build_options(), cl_error_name(status), status, keep_source(source),
+        cl_.name, build_options(), cl_error_name(status), status, keep_failed_source(source, ".cl"),
         cl_build_log(program.get(), cl_.device)));
   }
   size_t size = 0;
