@@ -43,6 +43,7 @@ struct Inst {
   bool streaming = false;  // Store: bypass the caches
   bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
   int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension
+  bool rolled = false;     // Range: the target's compiler must not unroll it
 };
 
 struct BufferParam {

@@ -474,6 +474,14 @@ class Lowerer {
     return out;
   }
 
+  // Integer max and min loops stay rolled: NVIDIA's compiler (its OpenCL and NVRTC alike,
+  // driver 580) unrolls a loop taking the int32 minimum of negated values into a wrong
+  // result (bench/results/2026-11-22-h100-opencl.md has the repro), and these loops are
+  // never the fast path of anything.
+  static bool keep_rolled(const LazyNode* reduce) {
+    return !is_float(reduce->dtype) && (reduce->op == Op::ReduceMax || reduce->op == Op::ReduceMin);
+  }
+
   // GROUP: the threads of the group take every group-th element of the last reduced
   // axis, then combine their partials in threadgroup memory, halving the active threads
   // each step. Every thread ends with the result.
@@ -496,7 +504,9 @@ class Lowerer {
       extent *= size;
       bool split = a + 1 == n->arg.size();
       int64_t trips = split ? (size + group - 1) / group : size;
-      Expr v = new_var(0, trips - 1, emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
+      Expr v = new_var(
+          0, trips - 1,
+          emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
       if (split) {
         v = sym::add(sym::mul(v, group), lid_);
         if (size % group) valid = sym::lt(v, size);
@@ -579,7 +589,7 @@ class Lowerer {
       bool vec_axis = vector_reduce && a + 1 == n->arg.size();
       if (vec_axis && size % plan_.width != 0) throw Rejected{};
       int64_t trips = vec_axis ? size / plan_.width / chains : size;
-      int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
+      int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false);
       Expr v = new_var(0, trips - 1, r);
       src_idx[axis] =
           vec_axis ? sym::add(sym::mul(sym::add(sym::mul(v, chains), chain), plan_.width), lane_)

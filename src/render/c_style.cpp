@@ -219,8 +219,9 @@ class Renderer {
       case ir::IOp::EndIf:
         return "}";
       case ir::IOp::Range:
-        return fmt::format("for ({0} {1} = {2}; {1} < {3}; {1}++) {{",
-                           lang_.value_type(DType::Int64), v, in.lo, in.hi);
+        return fmt::format("{0}for ({1} {2} = {3}; {2} < {4}; {2}++) {{",
+                           in.rolled ? lang_.rolled_loop : "", lang_.value_type(DType::Int64), v,
+                           in.lo, in.hi);
       case ir::IOp::EndRange:
         return "}";
       case ir::IOp::Load: {

@@ -68,6 +68,7 @@ const LanguageTable& language_cuda() {
       .barrier = "__syncthreads();",
       .local_decl = "__shared__ {0} {1}[{2}];",
       .int64_suffix = "LL",
+      .rolled_loop = "_Pragma(\"unroll 1\") ",
       .bitcast = "ingot_bitcast<{0}>({2})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,

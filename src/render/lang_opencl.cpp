@@ -90,6 +90,7 @@ const LanguageTable& language_opencl() {
       .barrier = "barrier(CLK_LOCAL_MEM_FENCE);",
       .local_decl = "__local {0} {1}[{2}];",
       .int64_suffix = "L",
+      .rolled_loop = "_Pragma(\"unroll 1\") ",
       .vector_load = "vload{3}(0, {1} + {2})",
       .vector_store = "vstore{3}({4}, 0, {1} + {2});",
       .vector_make = "({0})({1})",

@@ -31,6 +31,8 @@ struct LanguageTable {
   std::string barrier;     // a threadgroup barrier on threadgroup memory
   std::string local_decl;  // threadgroup array: {0} type, {1} name, {2} element count
   std::string int64_suffix;
+  // Put before a loop that must not be unrolled ("" where nothing needs it).
+  std::string rolled_loop;
   // Vectors. vector_load: {0} unaligned vector type, {1} base pointer, {2} element
   // index, {3} width. vector_store: the same, and {4} the value. vector_make: {0} type,
   // {1} comma-separated lanes. vector_splat: {0} type, {1} scalar. vector_lane: {0}
