@@ -2,16 +2,10 @@
 // to PTX when NVRTC does not know it), which the disk cache keeps and Device::load reads.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
 
 #include "backends/cuda/cuda.hpp"
-#include "ingot/context.hpp"
 #include "runtime/failed_source.hpp"
 
 namespace ingot {

@@ -1,15 +1,10 @@
 // The OpenCL compiler: the driver builds OpenCL C for the device, and the program binary it
 // returns is what the disk cache keeps and Device::load reads back.
 #include <fmt/format.h>
-#include <stdlib.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstring>
-#include <filesystem>
 
 #include "backends/opencl/opencl.hpp"
-#include "ingot/context.hpp"
 #include "runtime/failed_source.hpp"
 
 namespace ingot {
