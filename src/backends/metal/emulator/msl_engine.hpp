@@ -1,0 +1,62 @@
+// The emulated Metal's kernel engine: Metal Shading Language compiled as C++ on the host
+// and dispatched over a grid of threadgroups. The emulated MTLLibrary and
+// MTLComputeCommandEncoder (emulator/objects) are its only users; nothing here knows the
+// Objective-C side.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ingot::metal_emulator {
+
+// Metal's limits, enforced as a real device enforces them.
+inline constexpr int kMaxBufferBindings = 31;
+inline constexpr size_t kMaxSetBytesLength = 4096;  // setBytes takes less than this
+inline constexpr size_t kMaxThreadgroupMemory = 32 * 1024;
+inline constexpr int64_t kMaxThreadsPerThreadgroup = 1024;
+inline constexpr int kSimdWidth = 32;
+
+// What one `kernel` function of a library binds and allows.
+struct MslFunctionInfo {
+  std::string name;
+  std::vector<int> buffer_indices;       // the [[buffer(i)]] the function reads
+  std::vector<int> threadgroup_indices;  // the [[threadgroup(i)]] memory it takes
+  int64_t max_total_threads = kMaxThreadsPerThreadgroup;  // the pipeline's maximum
+  size_t static_threadgroup_bytes = 0;   // threadgroup arrays declared in its body
+};
+
+// A compiled MSL library: every kernel function of one source.
+class MslLibrary {
+ public:
+  virtual ~MslLibrary() = default;
+  // Compiles the source; throws Error holding the compiler's messages, with line
+  // numbers of the MSL source, when it does not compile.
+  static std::shared_ptr<MslLibrary> compile(const std::string& source, bool fast_math);
+  // The kernel named `name`, or nullptr when the library has none.
+  virtual const MslFunctionInfo* function(const std::string& name) const = 0;
+  virtual std::vector<std::string> function_names() const = 0;
+};
+
+// One dispatchThreadgroups: what the encoder bound, and the grid.
+struct MslDispatch {
+  struct Binding {
+    void* data = nullptr;  // buffer contents + offset, or the bytes of setBytes
+    size_t length = 0;     // bytes from `data` to the end of the binding
+  };
+  std::shared_ptr<const MslLibrary> library;
+  std::string function;
+  std::array<Binding, kMaxBufferBindings> buffers{};
+  std::array<size_t, kMaxBufferBindings> threadgroup_lengths{};
+  std::array<uint64_t, 3> threadgroups{1, 1, 1};
+  std::array<uint64_t, 3> threads_per_threadgroup{1, 1, 1};
+};
+
+// Runs the dispatch to completion on the host's cores. Throws Error naming the limit or
+// the missing binding when the dispatch is not one Metal would run.
+void run_dispatch(const MslDispatch& dispatch);
+
+}  // namespace ingot::metal_emulator
