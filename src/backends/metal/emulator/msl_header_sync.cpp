@@ -1,0 +1,369 @@
+// The MSL header, part 4: what threads share. Atomics are the compiler's __atomic
+// builtins (groups run on several host threads at once). Barriers and SIMD-group
+// functions call back into the dispatcher through the thread's record (msl_abi.hpp),
+// which switches to the group's other fibers; a SIMD-group function writes the thread's
+// value to its lane of the simdgroup's exchange bank, waits until every active lane did,
+// then reads them all. simdgroup matrices are held whole by each thread of the
+// simdgroup: Metal requires their operands to be the same in all of its threads, so each
+// computes the same result without exchanging anything. Last, the entry glue the
+// generated per-kernel entries use, and the MSL keywords C++ lacks.
+#include "backends/metal/emulator/msl_internal.hpp"
+
+#define INGOT_STRINGIZE_(...) #__VA_ARGS__
+#define INGOT_STRINGIZE(...) INGOT_STRINGIZE_(__VA_ARGS__)
+
+namespace ingot::metal_emulator {
+namespace {
+
+const char* const kAtomics = R"MSL(
+namespace metal {
+enum memory_order {
+  memory_order_relaxed,
+  memory_order_acquire,
+  memory_order_release,
+  memory_order_acq_rel,
+  memory_order_seq_cst
+};
+template <class T> struct atomic {
+  typedef T value_type;
+  T value;
+};
+typedef atomic<int> atomic_int;
+typedef atomic<uint> atomic_uint;
+typedef atomic<bool> atomic_bool;
+typedef atomic<ulong> atomic_ulong;
+typedef atomic<float> atomic_float;
+
+template <class T> inline T* atomic_address(volatile atomic<T>* object) {
+  return const_cast<T*>(&object->value);
+}
+template <class T>
+inline void atomic_store_explicit(volatile atomic<T>* object,
+                                  typename atomic<T>::value_type desired, memory_order) {
+  __atomic_store(atomic_address(object), &desired, __ATOMIC_SEQ_CST);
+}
+template <class T> inline T atomic_load_explicit(volatile atomic<T>* object, memory_order) {
+  T value;
+  __atomic_load(atomic_address(object), &value, __ATOMIC_SEQ_CST);
+  return value;
+}
+template <class T>
+inline T atomic_exchange_explicit(volatile atomic<T>* object,
+                                  typename atomic<T>::value_type desired, memory_order) {
+  T old;
+  __atomic_exchange(atomic_address(object), &desired, &old, __ATOMIC_SEQ_CST);
+  return old;
+}
+template <class T>
+inline bool atomic_compare_exchange_weak_explicit(volatile atomic<T>* object, T* expected,
+                                                  typename atomic<T>::value_type desired,
+                                                  memory_order, memory_order) {
+  return __atomic_compare_exchange(atomic_address(object), expected, &desired, false,
+                                   __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+}
+template <class T>
+inline bool atomic_compare_exchange_strong_explicit(volatile atomic<T>* object, T* expected,
+                                                    typename atomic<T>::value_type desired,
+                                                    memory_order success, memory_order failure) {
+  return atomic_compare_exchange_weak_explicit(object, expected, desired, success, failure);
+}
+// Read-modify-write through compare-and-swap: works for float as for the integers.
+template <class T, class F> inline T atomic_update(volatile atomic<T>* object, F f) {
+  T old = atomic_load_explicit(object, memory_order_relaxed);
+  while (!atomic_compare_exchange_weak_explicit(object, &old, f(old), memory_order_relaxed,
+                                                memory_order_relaxed)) {
+  }
+  return old;
+}
+#define INGOT_ATOMIC_RMW(name, expr)                                                   \
+  template <class T>                                                                 \
+  inline T atomic_fetch_##name##_explicit(volatile atomic<T>* object,                \
+                                          typename atomic<T>::value_type operand,    \
+                                          memory_order) {                            \
+    return atomic_update(object, [operand](T old) { return (T)(expr); });            \
+  }
+INGOT_ATOMIC_RMW(add, old + operand)
+INGOT_ATOMIC_RMW(sub, old - operand)
+INGOT_ATOMIC_RMW(and, old & operand)
+INGOT_ATOMIC_RMW(or, old | operand)
+INGOT_ATOMIC_RMW(xor, old ^ operand)
+INGOT_ATOMIC_RMW(min, operand < old ? operand : old)
+INGOT_ATOMIC_RMW(max, old < operand ? operand : old)
+#undef INGOT_ATOMIC_RMW
+inline void atomic_thread_fence(int, memory_order) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+}  // namespace metal
+)MSL";
+
+const char* const kSimd = R"MSL(
+namespace ingot_msl {
+inline thread_local IngotMslThread* current;
+
+// Yields to the group's other fibers until the synchronization completes.
+inline void sync(int kind) {
+  IngotMslThread* self = current;
+  self->sync(self, kind);
+  current = self;  // the other fibers of this host thread set it meanwhile
+}
+
+// The values every active lane of the simdgroup passed.
+template <class T> struct lanes {
+  const unsigned char (*bank)[32];
+  unsigned mask;
+  unsigned lane;
+  bool active(unsigned l) const { return l < 32 && (mask >> l & 1u); }
+  T operator[](unsigned l) const {
+    T v;
+    __builtin_memcpy(&v, bank[l], sizeof(T));
+    return v;
+  }
+  unsigned first() const { return __builtin_ctz(mask); }
+};
+template <class T> inline lanes<T> exchange(T value) {
+  static_assert(sizeof(T) <= 32, "SIMD-group functions take values of at most 32 bytes");
+  IngotMslThread* self = current;
+  IngotMslSimd* simd = self->simd;
+  unsigned bank = simd->round & 1u, lane = self->builtin[ingot_thread_index_in_simdgroup][0];
+  __builtin_memcpy(simd->bank[bank][lane], &value, sizeof(T));
+  sync(ingot_sync_simdgroup);
+  return {simd->bank[bank], simd->mask[bank], lane};
+}
+// Combines the active lanes up to `end` (exclusive), in lane order; `init` when none.
+template <class T, class F> inline T fold(const lanes<T>& l, unsigned end, T init, F f) {
+  T acc = init;
+  for (unsigned i = 0; i < end; ++i)
+    if (l.active(i)) acc = f(acc, l[i]);
+  return acc;
+}
+}  // namespace ingot_msl
+
+namespace metal {
+enum class mem_flags {
+  mem_none = 0,
+  mem_device = 1,
+  mem_threadgroup = 2,
+  mem_texture = 4,
+  mem_threadgroup_imageblock = 8,
+  mem_object_data = 16
+};
+inline mem_flags operator|(mem_flags a, mem_flags b) { return mem_flags(int(a) | int(b)); }
+inline void threadgroup_barrier(mem_flags) { ingot_msl::sync(ingot_sync_threadgroup); }
+inline void simdgroup_barrier(mem_flags) { ingot_msl::sync(ingot_sync_simdgroup); }
+
+#define INGOT_SIMD_FOLD(name, init, expr)                                              \
+  template <class T> inline T name(T x) {                                            \
+    auto l = ingot_msl::exchange(x);                                                 \
+    return ingot_msl::fold(l, 32, T(init), [](T a, T b) { return expr; });           \
+  }
+INGOT_SIMD_FOLD(simd_sum, 0, a + b)
+INGOT_SIMD_FOLD(simd_product, 1, a * b)
+INGOT_SIMD_FOLD(simd_and, ~T(0), a & b)
+INGOT_SIMD_FOLD(simd_or, 0, a | b)
+INGOT_SIMD_FOLD(simd_xor, 0, a ^ b)
+#undef INGOT_SIMD_FOLD
+template <class T> inline T simd_max(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, 32, l[l.first()], [](T a, T b) { return max(a, b); });
+}
+template <class T> inline T simd_min(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, 32, l[l.first()], [](T a, T b) { return min(a, b); });
+}
+template <class T> inline T simd_prefix_exclusive_sum(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, l.lane, T(0), [](T a, T b) { return a + b; });
+}
+template <class T> inline T simd_prefix_inclusive_sum(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, l.lane + 1, T(0), [](T a, T b) { return a + b; });
+}
+template <class T> inline T simd_prefix_exclusive_product(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, l.lane, T(1), [](T a, T b) { return a * b; });
+}
+template <class T> inline T simd_prefix_inclusive_product(T x) {
+  auto l = ingot_msl::exchange(x);
+  return ingot_msl::fold(l, l.lane + 1, T(1), [](T a, T b) { return a * b; });
+}
+inline bool simd_all(bool x) { return simd_and(uint(x)) != 0; }
+inline bool simd_any(bool x) { return simd_or(uint(x)) != 0; }
+// A lane reads `source`'s value; an inactive or absent source leaves its own.
+template <class T> inline T simd_shuffle_from(T x, unsigned source) {
+  auto l = ingot_msl::exchange(x);
+  return l.active(source) ? l[source] : x;
+}
+template <class T> inline T simd_shuffle(T x, ushort lane) { return simd_shuffle_from(x, lane); }
+template <class T> inline T simd_broadcast(T x, ushort lane) { return simd_shuffle_from(x, lane); }
+template <class T> inline T simd_shuffle_xor(T x, ushort mask) {
+  return simd_shuffle_from(x, ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] ^ mask);
+}
+template <class T> inline T simd_shuffle_down(T x, ushort delta) {
+  return simd_shuffle_from(x, ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + delta);
+}
+template <class T> inline T simd_shuffle_up(T x, ushort delta) {
+  unsigned lane = ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0];
+  return simd_shuffle_from(x, lane >= delta ? lane - delta : 32u);
+}
+template <class T> inline T simd_shuffle_rotate_down(T x, ushort delta) {
+  return simd_shuffle_from(x, (ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + delta) % 32u);
+}
+template <class T> inline T simd_shuffle_rotate_up(T x, ushort delta) {
+  return simd_shuffle_from(x, (ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + 32u - delta % 32u) % 32u);
+}
+template <class T> inline T simd_broadcast_first(T x) {
+  auto l = ingot_msl::exchange(x);
+  return l[l.first()];
+}
+inline bool simd_is_first() {
+  auto l = ingot_msl::exchange(0);
+  return l.lane == l.first();
+}
+
+// simdgroup matrices, row-major; every thread of the simdgroup holds the whole matrix.
+template <class T, int Cols, int Rows> struct simdgroup_matrix {
+  T e[Rows][Cols];
+  simdgroup_matrix() = default;
+  explicit simdgroup_matrix(T diagonal) {
+    for (int r = 0; r < Rows; ++r)
+      for (int c = 0; c < Cols; ++c) e[r][c] = r == c ? diagonal : T(0);
+  }
+};
+typedef simdgroup_matrix<float, 8, 8> simdgroup_float8x8;
+typedef simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
+typedef simdgroup_matrix<bfloat, 8, 8> simdgroup_bfloat8x8;
+template <class T, int Cols, int Rows>
+inline simdgroup_matrix<T, Cols, Rows> make_filled_simdgroup_matrix(T value) {
+  simdgroup_matrix<T, Cols, Rows> m;
+  for (int r = 0; r < Rows; ++r)
+    for (int c = 0; c < Cols; ++c) m.e[r][c] = value;
+  return m;
+}
+// Element (r, c) is at src[(origin.y + r) * elements_per_row + origin.x + c], or at
+// (c, r) when transposed.
+template <class T, int Cols, int Rows, class U>
+inline void simdgroup_load(simdgroup_matrix<T, Cols, Rows>& d, const U* src,
+                           ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
+                           bool transpose_matrix = false) {
+  const U* base = src + matrix_origin.y * elements_per_row + matrix_origin.x;
+  for (int r = 0; r < Rows; ++r)
+    for (int c = 0; c < Cols; ++c)
+      d.e[r][c] = T(transpose_matrix ? base[c * elements_per_row + r]
+                                     : base[r * elements_per_row + c]);
+}
+template <class T, int Cols, int Rows, class U>
+inline void simdgroup_store(const simdgroup_matrix<T, Cols, Rows>& a, U* dst,
+                            ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
+                            bool transpose_matrix = false) {
+  U* base = dst + matrix_origin.y * elements_per_row + matrix_origin.x;
+  for (int r = 0; r < Rows; ++r)
+    for (int c = 0; c < Cols; ++c)
+      (transpose_matrix ? base[c * elements_per_row + r] : base[r * elements_per_row + c]) =
+          U(a.e[r][c]);
+}
+// d = a * b + c, each sum accumulated in float.
+template <class TD, class TA, class TB, class TC, int M, int N, int K>
+inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, N, M>& d,
+                                          const simdgroup_matrix<TA, K, M>& a,
+                                          const simdgroup_matrix<TB, N, K>& b,
+                                          const simdgroup_matrix<TC, N, M>& c) {
+  simdgroup_matrix<TD, N, M> r;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float sum = float(c.e[i][j]);
+      for (int k = 0; k < K; ++k) sum = __builtin_fmaf(float(a.e[i][k]), float(b.e[k][j]), sum);
+      r.e[i][j] = TD(sum);
+    }
+  d = r;
+}
+template <class TD, class TA, class TB, int M, int N, int K>
+inline void simdgroup_multiply(simdgroup_matrix<TD, N, M>& d, const simdgroup_matrix<TA, K, M>& a,
+                               const simdgroup_matrix<TB, N, K>& b) {
+  simdgroup_multiply_accumulate(d, a, b, make_filled_simdgroup_matrix<TD, N, M>(TD(0)));
+}
+}  // namespace metal
+)MSL";
+
+// The glue of the generated entries: each kernel parameter is fetched by a tag type
+// naming its binding, converted to the parameter's declared type.
+const char* const kEntries = R"MSL(
+extern "C" unsigned long ingot_msl_tg_bytes[];
+namespace ingot_msl {
+template <int I> struct buffer_arg {};
+template <int I> struct threadgroup_arg {};
+template <int B> struct builtin_arg {};
+template <class P> inline P bind(void* p) {
+  if constexpr (metal::is_pointer_v<P>) {
+    return (P)p;
+  } else {
+    return *(typename metal::remove_reference<P>::type*)p;
+  }
+}
+template <class P, int I> inline P get(buffer_arg<I>, IngotMslThread* t) {
+  return bind<P>(t->buffers[I]);
+}
+template <class P, int I> inline P get(threadgroup_arg<I>, IngotMslThread* t) {
+  return bind<P>(t->threadgroup[I]);
+}
+template <class P, int B> inline P get(builtin_arg<B>, IngotMslThread* t) {
+  typedef metal::remove_cv_t<typename metal::remove_reference<P>::type> V;
+  const unsigned* v = t->builtin[B];
+  if constexpr (metal::is_vec_v<V>) {
+    V r;
+    for (int i = 0; i < V::size; ++i) r[i] = (typename V::value_type)v[i];
+    return r;
+  } else {
+    return (V)v[0];
+  }
+}
+template <class... K, class R, class... P> inline void call(R (*f)(P...), IngotMslThread* t) {
+  static_assert(sizeof...(K) == sizeof...(P), "a kernel parameter without binding");
+  f(get<P>(K{}, t)...);
+}
+// Every thread of the group in turn (kernels that never synchronize).
+template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
+  const unsigned* n = t->builtin[ingot_threads_per_threadgroup];
+  const unsigned* g = t->builtin[ingot_threadgroup_position_in_grid];
+  unsigned* local = t->builtin[ingot_thread_position_in_threadgroup];
+  unsigned* global = t->builtin[ingot_thread_position_in_grid];
+  unsigned index = 0;
+  for (unsigned z = 0; z < n[2]; ++z)
+    for (unsigned y = 0; y < n[1]; ++y)
+      for (unsigned x = 0; x < n[0]; ++x, ++index) {
+        local[0] = x, local[1] = y, local[2] = z;
+        global[0] = g[0] * n[0] + x, global[1] = g[1] * n[1] + y, global[2] = g[2] * n[2] + z;
+        t->builtin[ingot_thread_index_in_threadgroup][0] = index;
+        t->builtin[ingot_thread_index_in_simdgroup][0] = index % 32u;
+        t->builtin[ingot_simdgroup_index_in_threadgroup][0] = index / 32u;
+        call<K...>(f, t);
+      }
+}
+// Adds a threadgroup array of a kernel to the kernel's static threadgroup bytes when the
+// library is loaded.
+template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
+  static inline int counted = (ingot_msl_tg_bytes[Kernel] += (Bytes + 15) / 16 * 16, 0);
+};
+}  // namespace ingot_msl
+#define INGOT_MSL_THREADGROUP(kernel, index, name) \
+  (void)::ingot_msl::threadgroup_array<kernel, index, sizeof(name)>::counted;
+
+// MSL's address spaces and function qualifier: nothing in C++.
+#define kernel
+#define device
+#define constant
+#define threadgroup
+#define threadgroup_imageblock
+#define thread
+)MSL";
+
+}  // namespace
+
+std::string msl_header_sync() {
+  return std::string(INGOT_STRINGIZE(INGOT_MSL_ABI)) + "\n" + kAtomics + kSimd + kEntries;
+}
+
+const std::string& msl_header() {
+  static const std::string header = "#line 1 \"metal_stdlib\"\n" + msl_header_types() +
+                                    msl_header_vectors() + msl_header_math() + msl_header_sync();
+  return header;
+}
+
+}  // namespace ingot::metal_emulator

@@ -1,0 +1,56 @@
+// Shared by the files of the kernel engine; nothing outside the engine includes it.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "backends/metal/emulator/msl_abi.hpp"
+#include "backends/metal/emulator/msl_engine.hpp"
+
+namespace ingot::metal_emulator {
+
+// The Metal standard library subset as C++ (msl_header*.cpp): every library is compiled
+// with it in front of its source.
+const std::string& msl_header();
+// Its parts, in order.
+std::string msl_header_types();
+std::string msl_header_vectors();
+std::string msl_header_math();
+std::string msl_header_sync();
+
+// One `kernel` function as the source declares it.
+struct ParsedKernel {
+  MslFunctionInfo info;
+  std::string qualified_name;          // with its namespaces, for the entry to call
+  std::vector<std::string> arguments;  // per parameter: the tag type its entry passes
+  bool synchronizes = false;           // calls barriers or SIMD-group functions
+};
+
+// The MSL source made ready to compile as C++ (msl_source.cpp): its kernels, and the
+// source with the few MSL spellings C++ lacks rewritten, line for line.
+struct ParsedSource {
+  std::vector<ParsedKernel> kernels;
+  std::string text;
+};
+// Throws Error naming the line of a kernel declaration the engine cannot run.
+ParsedSource parse_msl(const std::string& source);
+
+// A loaded kernel's entries.
+struct KernelEntries {
+  void (*thread)(IngotMslThread*) = nullptr;
+  void (*group)(IngotMslThread*) = nullptr;
+  bool synchronizes = false;
+};
+
+// The library compile() returns.
+class LoadedLibrary : public MslLibrary {
+ public:
+  virtual const KernelEntries* entries(const std::string& name) const = 0;
+};
+
+// Runs one threadgroup's threads as fibers in lock-step (fibers.cpp): `threads[i]` is
+// thread i's record, filled but for `sync`, `runner` and `simd`.
+void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads, int count);
+
+}  // namespace ingot::metal_emulator

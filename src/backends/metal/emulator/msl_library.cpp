@@ -1,0 +1,180 @@
+// MslLibrary::compile: the MSL source, read by parse_msl, is compiled as C++ with the
+// header in front and one pair of entries per kernel behind, by the host's clang into a
+// shared object (kept in the disk cache under the compiler's identity), and loaded.
+#include <dlfcn.h>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+
+#include "backends/metal/emulator/msl_internal.hpp"
+#include "ingot/error.hpp"
+#include "runtime/disk_cache.hpp"
+#include "runtime/failed_source.hpp"
+#include "runtime/process.hpp"
+#include "runtime/write_all.hpp"
+
+namespace ingot::metal_emulator {
+namespace {
+
+// clang only: the header relies on its properties (-fdeclspec), _Float16 and __bf16.
+const char* const kCompilers[] = {"clang++-19", "clang++"};
+
+// -ffp-contract=fast: Metal fuses multiply-adds too. Without fast math NaN and infinity
+// keep their meaning (Metal's fastMathEnabled=NO); -w: MSL compiled as C++ draws warnings
+// (unknown attributes) that say nothing about the user's code.
+std::vector<std::string> flags(bool fast_math) {
+  std::vector<std::string> f = {"-x",        "c++",     "-std=c++17",         "-O2",
+                                "-fPIC",     "-shared", "-fdeclspec",         "-fno-exceptions",
+                                "-fno-rtti", "-w",      "-ffp-contract=fast", "-fno-math-errno"};
+  if (fast_math) f.push_back("-ffast-math");
+  return f;
+}
+
+struct Compiler {
+  std::string path, version;
+};
+
+const Compiler& compiler() {
+  static const Compiler found = [] {
+    for (const char* name : kCompilers) {
+      std::string path = find_executable(name);
+      if (path.empty()) continue;
+      ProcessResult v = run_process({path, "--version"});
+      if (v.exit_code == 0) return Compiler{path, v.output.substr(0, v.output.find('\n'))};
+    }
+    throw Error(fmt::format(
+        "the emulated Metal compiles MSL with clang++ and found none ({} on PATH); install "
+        "it, e.g. apt-get install clang-19",
+        fmt::join(kCompilers, ", ")));
+  }();
+  return found;
+}
+
+// The C++ the compiler sees: the header, the user's source under its own line numbers,
+// then the entries.
+std::string translation_unit(const ParsedSource& parsed) {
+  std::string text = msl_header() + "\n#line 1 \"program_source\"\n" + parsed.text +
+                     "\n#line 1 \"ingot_msl_entries\"\n";
+  text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
+                      std::max<size_t>(parsed.kernels.size(), 1));
+  for (size_t i = 0; i < parsed.kernels.size(); ++i) {
+    const ParsedKernel& k = parsed.kernels[i];
+    std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));
+    text += fmt::format(
+        "extern \"C\" void {0}{1}(IngotMslThread* t) {{\n"
+        "  ingot_msl::current = t;\n  ingot_msl::call<{2}>(&{3}, t);\n}}\n"
+        "extern \"C\" void {4}{1}(IngotMslThread* t) {{\n"
+        "  ingot_msl::current = t;\n  ingot_msl::run_group<{2}>(&{3}, t);\n}}\n",
+        INGOT_MSL_ENTRY_THREAD, i, tags, k.qualified_name, INGOT_MSL_ENTRY_GROUP);
+  }
+  return text;
+}
+
+std::vector<uint8_t> build(const std::string& source, const std::vector<std::string>& options) {
+  const Compiler& cc = compiler();
+  std::string dir = (std::filesystem::temp_directory_path() / "ingot-msl-XXXXXX").string();
+  if (!mkdtemp(dir.data()))
+    throw Error(fmt::format("MSL compile: cannot create a build folder: {}", std::strerror(errno)));
+  std::string cpp = dir + "/library.cpp", so = dir + "/library.so";
+  std::ofstream(cpp, std::ios::binary) << source;
+  std::vector<std::string> argv = {cc.path};
+  argv.insert(argv.end(), options.begin(), options.end());
+  argv.insert(argv.end(), {"-o", so, cpp, "-lm"});
+  ProcessResult result = run_process(argv);
+  std::ifstream file(so, std::ios::binary);
+  std::vector<uint8_t> binary((std::istreambuf_iterator<char>(file)),
+                              std::istreambuf_iterator<char>());
+  std::error_code ignored;
+  std::filesystem::remove_all(dir, ignored);
+  if (result.exit_code != 0 || binary.empty()) {
+    std::string log =
+        result.output.size() > 16384 ? result.output.substr(0, 16384) + "\n..." : result.output;
+    throw Error(fmt::format(
+        "MSL compile failed: {} exited with code {} (the C++ it compiled is kept at {})\n{}",
+        cc.path, result.exit_code, keep_failed_source(source, ".cpp"), log));
+  }
+  return binary;
+}
+
+class Library final : public LoadedLibrary {
+ public:
+  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels) {
+    // dlopen needs a file: a memfd, open until dlclose (glibc knows a loaded library by
+    // its path, so a reused fd number must not name another library meanwhile).
+    fd_ = ::memfd_create("ingot-msl", MFD_CLOEXEC);
+    if (fd_ < 0 || !write_all(fd_, binary.data(), binary.size()))
+      throw Error(
+          fmt::format("MSL load: cannot write the library to a memfd: {}", std::strerror(errno)));
+    handle_ = ::dlopen(fmt::format("/proc/self/fd/{}", fd_).c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle_) throw Error(fmt::format("MSL load: dlopen failed: {}", ::dlerror()));
+    auto* tg_bytes = static_cast<const unsigned long*>(symbol(INGOT_MSL_TG_BYTES));
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      ParsedKernel& k = kernels[i];
+      k.info.static_threadgroup_bytes = tg_bytes[i];
+      KernelEntries e;
+      e.thread = reinterpret_cast<void (*)(IngotMslThread*)>(
+          symbol(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i)));
+      e.group = reinterpret_cast<void (*)(IngotMslThread*)>(
+          symbol(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i)));
+      e.synchronizes = k.synchronizes;
+      functions_[k.info.name] = {k.info, e};
+    }
+  }
+  ~Library() override {
+    if (handle_) ::dlclose(handle_);
+    if (fd_ >= 0) ::close(fd_);
+  }
+
+  const MslFunctionInfo* function(const std::string& name) const override {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : &it->second.first;
+  }
+  std::vector<std::string> function_names() const override {
+    std::vector<std::string> names;
+    for (const auto& [name, f] : functions_) names.push_back(name);
+    return names;
+  }
+  const KernelEntries* entries(const std::string& name) const override {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : &it->second.second;
+  }
+
+ private:
+  void* symbol(const std::string& name) {
+    void* s = ::dlsym(handle_, name.c_str());
+    if (!s) throw Error(fmt::format("MSL load: the library lacks its entry '{}'", name));
+    return s;
+  }
+
+  int fd_ = -1;
+  void* handle_ = nullptr;
+  std::map<std::string, std::pair<MslFunctionInfo, KernelEntries>> functions_;
+};
+
+}  // namespace
+
+std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool fast_math) {
+  ParsedSource parsed = parse_msl(source);
+  std::string unit = translation_unit(parsed);
+  std::vector<std::string> options = flags(fast_math);
+  std::string identity =
+      fmt::format("msl\n{}\n{}\n{}", compiler().path, compiler().version, fmt::join(options, " "));
+  std::optional<std::vector<uint8_t>> binary = disk_cache_load(identity, unit);
+  if (!binary) {
+    binary = build(unit, options);
+    disk_cache_store(identity, unit, *binary);
+  }
+  return std::make_shared<Library>(*binary, std::move(parsed.kernels));
+}
+
+}  // namespace ingot::metal_emulator
