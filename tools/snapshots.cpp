@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backends/metal/emulator/msl_engine.hpp"
 #include "codegen/lower.hpp"
 #include "engine/realize.hpp"
 #include "ingot/error.hpp"
@@ -43,7 +44,16 @@ std::vector<Target> targets() {
                          .max_threads_per_group = 1024,
                          .local_memory_bytes = 48 << 10,
                          .simd_width = 1};
-  return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}};
+  // An Apple GPU (M-series): 1024 threads and 32 KiB of threadgroup memory per group,
+  // float4 vectors.
+  ingot::DeviceInfo metal{.name = "METAL",
+                          .language = "metal",
+                          .is_gpu = true,
+                          .compute_units = 10,
+                          .max_threads_per_group = 1024,
+                          .local_memory_bytes = 32 << 10,
+                          .simd_width = 4};
+  return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}, {"metal", metal}};
 }
 
 // Inputs live on the CPU, realized, so each case's kernels read buffers.
@@ -74,6 +84,15 @@ const std::vector<Case> kCases = {
      }},
 };
 
+// MSL has no compiler here but the emulated Metal's: every Metal kernel is compiled with
+// it, so a snapshot is known to be MSL the engine accepts.
+void check_compiles(const Target& target, const std::string& source, const std::string& name) {
+  if (target.device.language != "metal") return;
+  if (!ingot::metal_emulator::MslLibrary::compile(source, false)->function(name))
+    throw ingot::Error("the emulated Metal compiled the snapshot's kernel '" + name +
+                       "' but does not find it as a kernel function");
+}
+
 // The case's kernels in the target's language, without the prelude. Each kernel is run
 // on the CPU after it is rendered, so that the next one reads its output as a buffer.
 std::string render_case(const Case& c, const Target& target) {
@@ -83,6 +102,7 @@ std::string render_case(const Case& c, const Target& target) {
   for (const auto& item : ingot::engine::schedule({out.node()})) {
     auto lowered = ingot::codegen::lower(item.out, target.device);
     std::string source = ingot::render::render(lowered.kernel, lang);
+    check_compiles(target, source, lowered.kernel.name);
     text += "// " + lowered.kernel.name + ": " + lowered.kernel.opts + "\n" +
             source.substr(lang.prelude.size()) + "\n";
     ingot::engine::realize({item.out});

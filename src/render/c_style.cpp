@@ -14,12 +14,14 @@ namespace ingot::render {
 const LanguageTable& language_c();
 const LanguageTable& language_opencl();
 const LanguageTable& language_cuda();
+const LanguageTable& language_metal();
 
 const LanguageTable& language(const std::string& name) {
   if (name == "c") return language_c();
   if (name == "opencl") return language_opencl();
   if (name == "cuda") return language_cuda();
-  throw Error("render: no language table named '" + name + "' (available: c, opencl, cuda)");
+  if (name == "metal") return language_metal();
+  throw Error("render: no language table named '" + name + "' (available: c, opencl, cuda, metal)");
 }
 
 namespace {

@@ -15,6 +15,7 @@
 
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
+#include "render/language.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
@@ -436,6 +437,32 @@ kernel void e(device const float* x [[buffer(0)]], device float* y [[buffer(1)]]
   std::vector<float> x = random_floats(100, -3, 3, 10), y(100, NAN);
   Dispatch(lib, "e").buffer(0, x).buffer(1, y).run(4, 25);
   for (int i = 0; i < 100; ++i) EXPECT_NEAR(y[i], 2 * std::exp(double(x[i])), 1e-4 * y[i]);
+}
+
+TEST(MslLanguage, RefusesFloat64AndRendersTheRest) {
+  const auto& metal = render::language("metal");
+  EXPECT_ERROR_WITH(metal.storage_type(DType::Float64), "Metal has no 64-bit floating point");
+  EXPECT_EQ(metal.storage_type(DType::Float16), "half");
+  EXPECT_EQ(metal.storage_type(DType::BFloat16), "ushort");
+  EXPECT_EQ(metal.vector_type(DType::Float32, 4, true), "packed_float4");
+  // The prelude's helpers compile with the engine.
+  auto lib = MslLibrary::compile(metal.prelude + R"(
+kernel void k(device ushort* b [[buffer(0)]], device half* h [[buffer(1)]],
+              device const float* x [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+  b[i] = ingot_f2b(x[i]);
+  h[i] = ingot_f2h(ingot_maxf(x[i], ingot_b2f(b[i])));
+})",
+                                 false);
+  std::vector<float> x = random_floats(64, -10, 10, 11);
+  x[3] = NAN;
+  std::vector<uint16_t> b(64, 0), h(64, 0);
+  Dispatch(lib, "k").buffer(0, b).buffer(1, h).buffer(2, x).run(2, 32);
+  for (int i = 0; i < 64; ++i) {
+    EXPECT_EQ(b[i], float_to_bfloat_bits(x[i])) << i;
+    float m =
+        std::isnan(x[i]) || x[i] > bfloat_bits_to_float(b[i]) ? x[i] : bfloat_bits_to_float(b[i]);
+    EXPECT_EQ(h[i], float_to_half_bits(m)) << i;
+  }
 }
 
 }  // namespace
