@@ -1,13 +1,16 @@
-// One threadgroup's threads as fibers on the calling host thread (Boost.Context), run
-// in turn until each reaches a barrier or a SIMD-group exchange. A simdgroup's exchange
-// completes when every one of its lanes still running has reached one (the lanes that
-// reached a threadgroup barrier or returned are inactive for it, as lanes outside a
-// branch are on a GPU); the threadgroup barrier opens when every simdgroup is through
-// with its exchanges and each thread waits at it or has returned.
+// One threadgroup's threads as fibers on the calling host thread (Boost.Context's
+// fcontext switches), run in turn until each reaches a barrier or a SIMD-group exchange.
+// A simdgroup's exchange completes when every one of its lanes still running has reached
+// one (the lanes that reached a threadgroup barrier or returned are inactive for it, as
+// lanes outside a branch are on a GPU); the threadgroup barrier opens when every
+// simdgroup is through with its exchanges and each thread waits at it or has returned.
+// The fibers of a host thread live as long as it: a fiber runs one GPU thread after
+// another, so a group costs no fiber creation.
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include <boost/context/fiber.hpp>
+#include <boost/context/detail/fcontext.hpp>
+#include <memory>
 #include <vector>
 
 #include "backends/metal/emulator/msl_internal.hpp"
@@ -16,114 +19,106 @@
 namespace ingot::metal_emulator {
 namespace {
 
-namespace context = boost::context;
+namespace fcontext = boost::context::detail;
 
 // Kernels keep their locals (arrays, simdgroup matrices) on the stack; pages are only
 // committed when touched, and a guard page below each stack turns an overflow into a
 // fault instead of a corruption.
 constexpr size_t kStackBytes = 256 * 1024;
 
-// Stacks of one host thread, reused from group to group.
-class StackPool {
- public:
-  StackPool() = default;
-  StackPool(const StackPool&) = delete;
-  StackPool& operator=(const StackPool&) = delete;
-  ~StackPool() {
-    for (void* base : free_) ::munmap(base, kStackBytes + page());
-  }
-  context::stack_context take() {
-    void* base;
-    if (!free_.empty()) {
-      base = free_.back();
-      free_.pop_back();
-    } else {
-      base = ::mmap(nullptr, kStackBytes + page(), PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-      if (base == MAP_FAILED) throw Error("emulated Metal: cannot map a stack for a GPU thread");
-      ::mprotect(base, page(), PROT_NONE);
-    }
-    context::stack_context stack;
-    stack.size = kStackBytes;
-    stack.sp = static_cast<char*>(base) + page() + kStackBytes;
-    return stack;
-  }
-  void give(const context::stack_context& stack) {
-    free_.push_back(static_cast<char*>(stack.sp) - kStackBytes - page());
-  }
-
- private:
-  static size_t page() {
-    static const size_t size = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
-    return size;
-  }
-  std::vector<void*> free_;
-};
-
-struct PooledStack {
-  StackPool* pool;
-  context::stack_context allocate() { return pool->take(); }
-  void deallocate(context::stack_context& stack) { pool->give(stack); }
-};
+size_t page() {
+  static const size_t size = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  return size;
+}
 
 enum class State { Ready, AtBarrier, AtExchange, Done };
 
-struct Fiber {
-  context::fiber self;  // resumes the thread
-  context::fiber back;  // resumes the scheduler, while the thread runs
-  State state = State::Ready;
+class Fiber {
+ public:
+  Fiber() {
+    base_ = ::mmap(nullptr, kStackBytes + page(), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base_ == MAP_FAILED) throw Error("emulated Metal: cannot map a stack for a GPU thread");
+    ::mprotect(base_, page(), PROT_NONE);
+    self_ = fcontext::make_fcontext(static_cast<char*>(base_) + page() + kStackBytes, kStackBytes,
+                                    main);
+  }
+  ~Fiber() { ::munmap(base_, kStackBytes + page()); }
+  Fiber(const Fiber&) = delete;
+  Fiber& operator=(const Fiber&) = delete;
+
+  void start(void (*entry)(IngotMslThread*), IngotMslThread* thread) {
+    entry_ = entry;
+    thread_ = thread;
+    state = State::Ready;
+  }
+  // Runs the thread until it synchronizes or returns.
+  void resume() { self_ = fcontext::jump_fcontext(self_, this).fctx; }
+  // From the thread: back to the scheduler until resumed.
+  void yield(State reason) {
+    state = reason;
+    back_ = fcontext::jump_fcontext(back_, nullptr).fctx;
+  }
+
+  State state = State::Done;
+
+ private:
+  static void main(fcontext::transfer_t from) {
+    auto* fiber = static_cast<Fiber*>(from.data);
+    fiber->back_ = from.fctx;
+    for (;;) {
+      fiber->entry_(fiber->thread_);
+      fiber->yield(State::Done);
+    }
+  }
+
+  void* base_;
+  fcontext::fcontext_t self_;            // where the fiber goes on
+  fcontext::fcontext_t back_ = nullptr;  // where the scheduler goes on
+  void (*entry_)(IngotMslThread*) = nullptr;
+  IngotMslThread* thread_ = nullptr;
 };
 
 void on_sync(IngotMslThread* thread, int kind) {
-  auto* fiber = static_cast<Fiber*>(thread->runner);
-  fiber->state = kind == ingot_sync_threadgroup ? State::AtBarrier : State::AtExchange;
-  fiber->back = std::move(fiber->back).resume();
+  static_cast<Fiber*>(thread->runner)
+      ->yield(kind == ingot_sync_threadgroup ? State::AtBarrier : State::AtExchange);
 }
 
 }  // namespace
 
 void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads, int count) {
-  thread_local StackPool stacks;
-  thread_local std::vector<Fiber> fibers;
+  thread_local std::vector<std::unique_ptr<Fiber>> pool;
   thread_local std::vector<IngotMslSimd> simds;
-  fibers.clear();
-  fibers.resize(count);  // never resized while the fibers below point into it
+  while (static_cast<int>(pool.size()) < count) pool.push_back(std::make_unique<Fiber>());
   simds.resize((count + kSimdWidth - 1) / kSimdWidth);
   for (IngotMslSimd& simd : simds) simd.round = 0;
   for (int i = 0; i < count; ++i) {
-    Fiber& f = fibers[i];
-    IngotMslThread* thread = &threads[i];
-    thread->runner = &f;
-    thread->sync = on_sync;
-    thread->simd = &simds[i / kSimdWidth];
-    f.self = context::fiber(std::allocator_arg, PooledStack{&stacks},
-                            [&f, thread, entry](context::fiber&& back) {
-                              f.back = std::move(back);
-                              entry(thread);
-                              f.state = State::Done;
-                              return std::move(f.back);
-                            });
+    threads[i].runner = pool[i].get();
+    threads[i].sync = on_sync;
+    threads[i].simd = &simds[i / kSimdWidth];
+    pool[i]->start(entry, &threads[i]);
   }
+  std::unique_ptr<Fiber>* fibers = pool.data();
   for (bool waiting = true; waiting;) {
     for (size_t s = 0; s < simds.size(); ++s) {
       int first = static_cast<int>(s) * kSimdWidth, end = std::min(first + kSimdWidth, count);
       for (;;) {
-        for (int i = first; i < end; ++i)
-          if (fibers[i].state == State::Ready) fibers[i].self = std::move(fibers[i].self).resume();
         unsigned exchanged = 0;
-        for (int i = first; i < end; ++i)
-          if (fibers[i].state == State::AtExchange) exchanged |= 1u << (i - first);
+        for (int i = first; i < end; ++i) {
+          if (fibers[i]->state == State::Ready) fibers[i]->resume();
+          if (fibers[i]->state == State::AtExchange) exchanged |= 1u << (i - first);
+        }
         if (!exchanged) break;
         IngotMslSimd& simd = simds[s];
         simd.mask[simd.round & 1] = exchanged;
         ++simd.round;
         for (int i = first; i < end; ++i)
-          if (fibers[i].state == State::AtExchange) fibers[i].state = State::Ready;
+          if (fibers[i]->state == State::AtExchange) fibers[i]->state = State::Ready;
       }
     }
     waiting = false;
-    for (Fiber& f : fibers)
-      if (f.state == State::AtBarrier) f.state = State::Ready, waiting = true;
+    for (int i = 0; i < count; ++i)
+      if (fibers[i]->state == State::AtBarrier) fibers[i]->state = State::Ready, waiting = true;
   }
 }
 

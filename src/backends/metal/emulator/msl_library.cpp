@@ -109,6 +109,31 @@ std::vector<uint8_t> build(const std::string& source, const std::vector<std::str
 class Library final : public LoadedLibrary {
  public:
   Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels) {
+    try {
+      load(binary, kernels);
+    } catch (...) {
+      release();
+      throw;
+    }
+  }
+  ~Library() override { release(); }
+
+  const MslFunctionInfo* function(const std::string& name) const override {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : &it->second.first;
+  }
+  std::vector<std::string> function_names() const override {
+    std::vector<std::string> names;
+    for (const auto& [name, f] : functions_) names.push_back(name);
+    return names;
+  }
+  const KernelEntries* entries(const std::string& name) const override {
+    auto it = functions_.find(name);
+    return it == functions_.end() ? nullptr : &it->second.second;
+  }
+
+ private:
+  void load(const std::vector<uint8_t>& binary, std::vector<ParsedKernel>& kernels) {
     // dlopen needs a file: a memfd, open until dlclose (glibc knows a loaded library by
     // its path, so a reused fd number must not name another library meanwhile).
     fd_ = ::memfd_create("ingot-msl", MFD_CLOEXEC);
@@ -130,26 +155,12 @@ class Library final : public LoadedLibrary {
       functions_[k.info.name] = {k.info, e};
     }
   }
-  ~Library() override {
+
+  void release() {
     if (handle_) ::dlclose(handle_);
     if (fd_ >= 0) ::close(fd_);
   }
 
-  const MslFunctionInfo* function(const std::string& name) const override {
-    auto it = functions_.find(name);
-    return it == functions_.end() ? nullptr : &it->second.first;
-  }
-  std::vector<std::string> function_names() const override {
-    std::vector<std::string> names;
-    for (const auto& [name, f] : functions_) names.push_back(name);
-    return names;
-  }
-  const KernelEntries* entries(const std::string& name) const override {
-    auto it = functions_.find(name);
-    return it == functions_.end() ? nullptr : &it->second.second;
-  }
-
- private:
   void* symbol(const std::string& name) {
     void* s = ::dlsym(handle_, name.c_str());
     if (!s) throw Error(fmt::format("MSL load: the library lacks its entry '{}'", name));
