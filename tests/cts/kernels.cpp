@@ -1,4 +1,4 @@
-// The kernel table in C, OpenCL C and CUDA, the per-language preludes, and the per-process
+// The kernel table in C, OpenCL C, CUDA and MSL, the per-language preludes, and the per-process
 // cache of compiled and loaded kernels.
 #include "cts/kernels.hpp"
 
@@ -32,6 +32,8 @@ const Language kLanguages[] = {
 __device__ size_t global_id_x() { return blockIdx.x * (size_t)blockDim.x + threadIdx.x; }
 )",
      "extern \"C\" __global__ void broken(float* out) { out[0] = UNDECLARED; }\n", true},
+    {"metal", &Kernel::metal, "#include <metal_stdlib>\nusing namespace metal;\n",
+     "kernel void broken(device float* out [[buffer(0)]]) { out[0] = UNDECLARED; }\n", true},
 };
 
 const Language* find_language(const std::string& name) {
@@ -64,6 +66,12 @@ KERNEL(axpb) {
   size_t i = global_id_x();
   out[i] = a[i] * f + b[i] + (float)k;
 }
+)",
+       R"(kernel void axpb(device float* out [[buffer(0)]], device const float* a [[buffer(1)]],
+                 device const float* b [[buffer(2)]], constant long& k [[buffer(3)]],
+                 constant float& f [[buffer(4)]], uint i [[thread_position_in_grid]]) {
+  out[i] = a[i] * f + b[i] + (float)k;
+}
 )"},
       {"sqrt2", 2,
        R"(/* out = sqrt(in) * 2 */
@@ -81,6 +89,11 @@ KERNEL(sqrt2) {
        R"(extern "C" __global__ void sqrt2(float* out, const float* in) {
   size_t i = global_id_x();
   out[i] = sqrtf(in[i]) * 2.0f;
+}
+)",
+       R"(kernel void sqrt2(device float* out [[buffer(0)]], device const float* in [[buffer(1)]],
+                  uint i [[thread_position_in_grid]]) {
+  out[i] = sqrt(in[i]) * 2.0f;
 }
 )"},
       // Which work-items ran, and how often: work-item (x, y, z) of a grid gx * gy * gz has
@@ -121,6 +134,20 @@ extern "C" __global__ void ids(long long* ids, int* counts, long long gx, long l
   ids[i] = x | y << 20 | z << 40;
   atomicAdd(&counts[i], 1);
 }
+)",
+       R"(/* The position comes from threadgroup and thread ids, so the groups must tile the grid. */
+kernel void ids(device long* ids [[buffer(0)]], device atomic_int* counts [[buffer(1)]],
+                constant long& gx [[buffer(2)]], constant long& gy [[buffer(3)]],
+                uint3 group [[threadgroup_position_in_grid]],
+                uint3 size [[threads_per_threadgroup]],
+                uint3 local [[thread_position_in_threadgroup]]) {
+  long x = (long)group.x * size.x + local.x;
+  long y = (long)group.y * size.y + local.y;
+  long z = (long)group.z * size.z + local.z;
+  long i = x + gx * (y + gy * z);
+  ids[i] = x | y << 20 | z << 40;
+  atomic_fetch_add_explicit(&counts[i], 1, memory_order_relaxed);
+}
 )"},
       // Writes back its scalars (Int, Float, Int, Float), to check their order and width.
       {"scalars", 2,
@@ -144,6 +171,15 @@ extern "C" __global__ void ids(long long* ids, int* counts, long long gx, long l
 )",
        R"(extern "C" __global__ void scalars(long long* ints, float* floats, long long i0, float f0,
                                    long long i1, float f1) {
+  ints[0] = i0;
+  ints[1] = i1;
+  floats[0] = f0;
+  floats[1] = f1;
+}
+)",
+       R"(kernel void scalars(device long* ints [[buffer(0)]], device float* floats [[buffer(1)]],
+                    constant long& i0 [[buffer(2)]], constant float& f0 [[buffer(3)]],
+                    constant long& i1 [[buffer(4)]], constant float& f1 [[buffer(5)]]) {
   ints[0] = i0;
   ints[1] = i1;
   floats[0] = f0;
@@ -194,10 +230,27 @@ extern "C" __global__ void group_scan(int* out, const int* in, long long group_s
   }
   out[gid] = partial[lid];
 }
+)",
+       R"(/* Hillis-Steele in threadgroup memory; the group size is the launch's threadgroup. */
+kernel void group_scan(device int* out [[buffer(0)]], device const int* in [[buffer(1)]],
+                       constant long& group_size [[buffer(2)]],
+                       uint lid [[thread_position_in_threadgroup]],
+                       uint size [[threads_per_threadgroup]], uint gid [[thread_position_in_grid]]) {
+  threadgroup int partial[SCAN_MAX_GROUP];
+  partial[lid] = in[gid];
+  threadgroup_barrier(mem_flags::mem_threadgroup);
+  for (uint step = 1; step < size; step <<= 1) {
+    int add = lid >= step ? partial[lid - step] : 0;
+    threadgroup_barrier(mem_flags::mem_threadgroup); /* every read of this step before any write */
+    partial[lid] += add;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+  }
+  out[gid] = partial[lid];
+}
 )"},
       // Nothing at all: the cost of a launch, and a launch that cannot go wrong by itself.
       {"empty", 0, "KERNEL(empty) {}\n", "__kernel void empty(void) {}\n",
-       "extern \"C\" __global__ void empty() {}\n"},
+       "extern \"C\" __global__ void empty() {}\n", "kernel void empty() {}\n"},
   };
   return table;
 }

@@ -2,7 +2,9 @@
 // language the suite speaks, C (the CPU kernel ABI, src/backends/cpu/cpu.hpp), OpenCL C
 // (buffers as __global pointers in order, then the scalars: Int as long, Float as float)
 // and CUDA C++ (extern "C" __global__; buffers as pointers in order, then the scalars: Int
-// as long long, Float as float). All kernels of a language form one source, so they load
+// as long long, Float as float) and Metal Shading Language (`kernel void`; buffers at
+// [[buffer(i)]] in order, then the scalars at the next indices: Int as `constant long&`,
+// Float as `constant float&`). All kernels of a language form one source, so they load
 // from one binary.
 #pragma once
 
@@ -20,6 +22,7 @@ struct Kernel {
   std::string_view c;
   std::string_view opencl;
   std::string_view cuda;
+  std::string_view metal;
 };
 
 const std::vector<Kernel>& kernel_table();
@@ -57,7 +60,7 @@ class CtsKernelTest : public CtsTest {
     const std::string& language = device().info().language;
     if (!kernel_source(language)) {
       GTEST_SKIP() << "tests/cts/kernels.cpp has no kernels in " << device().name()
-                   << "'s language '" << language << "' yet (it has C, OpenCL C and CUDA)";
+                   << "'s language '" << language << "' yet (it has C, OpenCL C, CUDA and MSL)";
     }
   }
 };

@@ -1,0 +1,109 @@
+// Metal memory: one MTLBuffer per allocation. Shared buffers (unified memory) are read and
+// written by the host through `contents`, once the queue has finished the work that may
+// use them; private buffers are copied through a shared staging buffer and a blit. Copies
+// within the device are blits queued without a host wait.
+#include <fmt/format.h>
+
+#include <cstring>
+
+#include "backends/metal/metal.hpp"
+
+namespace ingot {
+namespace {
+
+using objc::id;
+using objc::NSUInteger;
+using objc::send;
+
+// MTLResourceStorageModeShared and Private (the mode is shifted by 4).
+constexpr NSUInteger kStorageShared = 0 << 4, kStoragePrivate = 2 << 4;
+
+id buffer(void* handle) { return static_cast<id>(handle); }
+
+}  // namespace
+
+MetalAllocator::MetalAllocator(Device& device, MetalContext& metal)
+    : Allocator(device), metal_(metal) {}
+
+MetalAllocator::~MetalAllocator() { flush_cache(); }
+
+void* MetalAllocator::raw_alloc(size_t bytes) {
+  // Above maxBufferLength Metal refuses; asking would only cost time.
+  if (bytes > device().info().max_buffer_bytes) return nullptr;
+  NSUInteger options = metal_.unified_memory ? kStorageShared : kStoragePrivate;
+  // nil when out of memory: the caller flushes its cache and tries once more.
+  return send<id>(metal_.device.get(), "newBufferWithLength:options:", NSUInteger(bytes), options);
+}
+
+void MetalAllocator::raw_free(void* handle, size_t) {
+  // Command buffers retain the buffers they use, so queued work keeps the memory alive.
+  objc::release(buffer(handle));
+}
+
+void MetalAllocator::blit(id dst, size_t dst_offset, id src, size_t src_offset, size_t bytes) {
+  objc::AutoreleasePool pool;
+  id command_buffer = metal_.new_command_buffer();
+  id encoder = send<id>(command_buffer, "blitCommandEncoder");
+  send<void>(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", src,
+             NSUInteger(src_offset), dst, NSUInteger(dst_offset), NSUInteger(bytes));
+  send<void>(encoder, "endEncoding");
+  metal_.commit(command_buffer);
+}
+
+objc::Owned MetalAllocator::staging(size_t bytes, const std::string& what) {
+  objc::Owned staging(send<id>(metal_.device.get(),
+                               "newBufferWithLength:options:", NSUInteger(bytes), kStorageShared));
+  if (!staging) throw Error(what + ": no memory for a shared staging buffer");
+  return staging;
+}
+
+void* MetalAllocator::host_pointer(void* handle, size_t offset) {
+  return static_cast<uint8_t*>(send<void*>(buffer(handle), "contents")) + offset;
+}
+
+void MetalAllocator::copy_in(void* handle, size_t offset, const void* src, size_t bytes) {
+  if (bytes == 0) return;
+  std::string what = fmt::format("{} copy_in of {} bytes at offset {}", metal_.name, bytes, offset);
+  if (metal_.unified_memory) {
+    // Work queued earlier may still read the old bytes.
+    metal_.wait(metal_.signal(), what);
+    std::memcpy(host_pointer(handle, offset), src, bytes);
+    return;
+  }
+  objc::Owned shared = staging(bytes, what);
+  std::memcpy(host_pointer(shared.get(), 0), src, bytes);
+  blit(buffer(handle), offset, shared.get(), 0, bytes);
+  metal_.wait(metal_.signal(),
+              what);  // the caller may reuse `src` at once, and expects the data there
+}
+
+void MetalAllocator::copy_out(void* dst, void* handle, size_t offset, size_t bytes) {
+  if (bytes == 0) return;
+  std::string what =
+      fmt::format("{} copy_out of {} bytes at offset {}", metal_.name, bytes, offset);
+  if (metal_.unified_memory) {
+    metal_.wait(metal_.signal(), what);
+    std::memcpy(dst, host_pointer(handle, offset), bytes);
+    return;
+  }
+  objc::Owned shared = staging(bytes, what);
+  blit(shared.get(), 0, buffer(handle), offset, bytes);
+  metal_.wait(metal_.signal(), what);
+  std::memcpy(dst, host_pointer(shared.get(), 0), bytes);
+}
+
+void MetalAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
+                                 size_t bytes) {
+  if (dst != src || dst_offset + bytes <= src_offset || src_offset + bytes <= dst_offset)
+    return blit(buffer(dst), dst_offset, buffer(src), src_offset, bytes);
+  // Metal leaves overlapping copies within one buffer undefined: through a scratch buffer.
+  void* scratch = raw_alloc(bytes);
+  if (!scratch)
+    throw Error(fmt::format("{} copy of {} overlapping bytes: no memory for a scratch buffer",
+                            metal_.name, bytes));
+  blit(buffer(scratch), 0, buffer(src), src_offset, bytes);
+  blit(buffer(dst), dst_offset, buffer(scratch), 0, bytes);
+  raw_free(scratch, bytes);  // the command buffers keep it until they ran
+}
+
+}  // namespace ingot
