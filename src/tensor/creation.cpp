@@ -59,6 +59,10 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::string& device)
   return allocate(shape, dtype, device, "empty");
 }
 
+DType frontend::widest_float(const std::string& device) {
+  return Device::get(device).info().language == "metal" ? DType::Float32 : DType::Float64;
+}
+
 Tensor Tensor::arange(double start, double stop, double step, std::optional<DType> dtype,
                       const std::string& device) {
   if (step == 0 || !std::isfinite(step) || !std::isfinite(start) || !std::isfinite(stop))
@@ -70,7 +74,7 @@ Tensor Tensor::arange(double start, double stop, double step, std::optional<DTyp
   int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
   DType index_type = n > (int64_t(1) << 31) ? DType::Int64 : DType::Int32;
   Tensor i = iota({n}, is_float(dt) ? index_type : dt, device);
-  Tensor values = cast(i, is_float(dt) ? DType::Float64 : dt);
+  Tensor values = cast(i, is_float(dt) ? widest_float(device) : dt);
   if (step != 1) values = values * step;
   if (start != 0) values = values + start;
   return cast(values, dt);
@@ -80,7 +84,7 @@ Tensor Tensor::linspace(double start, double stop, int64_t steps, DType dtype,
                         const std::string& device) {
   if (steps < 0) throw Error("linspace: steps must be >= 0, got " + std::to_string(steps));
   double delta = steps > 1 ? (stop - start) / static_cast<double>(steps - 1) : 0;
-  Tensor i = cast(iota({steps}, DType::Int64, device), DType::Float64);
+  Tensor i = cast(iota({steps}, DType::Int64, device), widest_float(device));
   return cast(i * delta + start, dtype);
 }
 

@@ -16,6 +16,9 @@ std::string device_name(const std::string& device);
 Tensor constant(const Shape& shape, DType dtype, const std::string& device, double value);
 // The flat row-major index of each element of `shape`, as `dtype`.
 Tensor iota(const Shape& shape, DType dtype, const std::string& device);
+// The float type that creation ops compute intermediate values in on `device`: float64,
+// or float32 on a device without float64 (Metal).
+DType widest_float(const std::string& device);
 // Axis `axis` of a tensor with `ndim` axes, negative counting from the end.
 int normalize_axis(int axis, int ndim, const char* op);
 // Sorted, unique axes; empty input means every axis.

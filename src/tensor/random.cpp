@@ -86,7 +86,8 @@ Tensor Tensor::randint(int64_t low, int64_t high, const Shape& shape, DType dtyp
                 std::to_string(low) + ")");
   if (!is_int(dtype))
     throw Error(std::string("randint: dtype must be an integer type, got ") + dtype_name(dtype));
-  Tensor scaled = cast(uniform(shape, device), DType::Float64) * static_cast<double>(high - low);
+  Tensor scaled =
+      cast(uniform(shape, device), widest_float(device)) * static_cast<double>(high - low);
   Tensor offset =
       cast(scaled, DType::Int64)
           .minimum(constant({}, DType::Int64, device, static_cast<double>(high - low - 1)));
