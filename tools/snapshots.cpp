@@ -43,7 +43,8 @@ std::vector<Target> targets() {
                          .compute_units = 132,
                          .max_threads_per_group = 1024,
                          .local_memory_bytes = 48 << 10,
-                         .simd_width = 1};
+                         .simd_width = 4,
+                         .shuffle_width = 32};
   // An Apple GPU (M-series): 1024 threads and 32 KiB of threadgroup memory per group,
   // float4 vectors.
   ingot::DeviceInfo metal{.name = "METAL",

@@ -36,6 +36,9 @@ struct DeviceInfo {
   int64_t max_threads_per_group = 1;
   int64_t local_memory_bytes = 0;
   int simd_width = 1;  // float32 lanes of one vector register or one SIMD group
+  // Threads of a SIMD group (a warp) that exchange registers with shuffles, which the
+  // last steps of a GROUP reduction use; 0 where the language has no shuffles.
+  int shuffle_width = 0;
   uint64_t memory_bytes = 0;
   uint64_t max_buffer_bytes = 0;
   // Further properties shown by `ingot devices` (compiler, driver version...).

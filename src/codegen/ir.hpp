@@ -29,6 +29,7 @@ enum class IOp : uint8_t {
   Barrier,      // every thread of the group reaches it before any goes on
   If,           // src: condition; opens a block closed by EndIf
   EndIf,
+  ShuffleDown,  // src[0] of the SIMD-group lane `hi` lanes above this thread's
 };
 
 struct Inst {

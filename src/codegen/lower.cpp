@@ -343,7 +343,7 @@ class Lowerer {
     int buf = param(n);
     Expr flat = flat_index(idx, n->shape);
     if (plan_.group_contiguous && lid_ && sym::uses_var(flat, lid_->var) &&
-        sym::coefficient(flat, lid_->var) != 1)
+        sym::coefficient(flat, lid_->var) != plan_.width)
       throw Rejected{};
     int steps =
         sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.unroll : 1;
@@ -482,19 +482,19 @@ class Lowerer {
     return !is_float(reduce->dtype) && (reduce->op == Op::ReduceMax || reduce->op == Op::ReduceMin);
   }
 
-  // GROUP: the threads of the group take every group-th element of the last reduced
-  // axis, then combine their partials in threadgroup memory, halving the active threads
-  // each step. Every thread ends with the result.
+  // GROUP: the threads of the group take every group-th element (or vector of `width`
+  // elements) of the last reduced axis, then combine their partials: with shuffles
+  // within each SIMD group and once more across the groups' results where the device
+  // has them, else in a halving tree in threadgroup memory. Every thread ends with the
+  // result.
   Val group_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
     LazyNode* src = n->src[0].get();
     const int64_t group = plan_.group;
+    const int width = plan_.width;
     const Op combine = combine_op(n->op);
     const ConstValue identity = reduce_identity(n->op, n->dtype);
-    size_t value_bytes =
-        is_float(n->dtype) ? std::max<size_t>(4, dtype_size(n->dtype)) : dtype_size(n->dtype);
-    local_bytes_ += static_cast<int64_t>(value_bytes) * group;
-    if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
-    int acc = emit({.op = ir::IOp::DefineAcc, .dtype = n->dtype, .value = identity}, false);
+    int acc = emit({.op = ir::IOp::DefineAcc, .dtype = n->dtype, .width = width, .value = identity},
+                   false);
     Index src_idx = idx;
     Expr valid = sym::cnst(1);
     int64_t extent = 1;
@@ -503,34 +503,49 @@ class Lowerer {
       int64_t size = src->shape[axis];
       extent *= size;
       bool split = a + 1 == n->arg.size();
-      int64_t trips = split ? (size + group - 1) / group : size;
+      if (split && width > 1 && size % (group * width) != 0) throw Rejected{};
+      int64_t trips = split ? (size + group * width - 1) / (group * width) : size;
       Expr v = new_var(
           0, trips - 1,
           emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
       if (split) {
         v = sym::add(sym::mul(v, group), lid_);
         if (size % group) valid = sym::lt(v, size);
+        if (width > 1) v = sym::add(sym::mul(v, width), lane_);
       }
       src_idx[axis] = v;
       scopes_.emplace_back();
     }
     work_per_output_ = std::max(work_per_output_, extent);
-    int value = eval(src, src_idx, sym::logical_and(guard, valid))[0];
+    int value = widen(eval(src, src_idx, sym::logical_and(guard, valid))[0], width);
     if (!sym::is_const(valid, 1))
       value = alu(Op::Where, n->dtype, {lower_index(valid), value, constant(n->dtype, identity)});
     emit({.op = ir::IOp::Assign,
           .dtype = n->dtype,
+          .width = width,
           .src = {acc, alu(combine, n->dtype, {acc, value})}},
          false);
     for (size_t a = 0; a < n->arg.size(); ++a) {
       scopes_.pop_back();
       emit({.op = ir::IOp::EndRange}, false);
     }
+    if (width > 1)
+      acc = emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
+    const int64_t warp = device_.shuffle_width;
+    bool shuffles = warp > 1 && group % warp == 0 && group / warp <= warp;
+    int64_t slots = shuffles ? group / warp : group;
+    size_t value_bytes =
+        is_float(n->dtype) ? std::max<size_t>(4, dtype_size(n->dtype)) : dtype_size(n->dtype);
+    local_bytes_ += static_cast<int64_t>(value_bytes) * slots;
+    if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
     int buffer = next_local_++;
+    emit({.op = ir::IOp::DefineLocal, .dtype = n->dtype, .hi = slots, .buffer = buffer}, false);
     int lid = var_inst_.at(lid_->var);
-    auto local_load = [&](int index) {
+    auto local_load = [&](int index, std::vector<int> guard_inst = {}) {
+      std::vector<int> src = {index};
+      src.insert(src.end(), guard_inst.begin(), guard_inst.end());
       return emit(
-          {.op = ir::IOp::Load, .dtype = n->dtype, .src = {index}, .buffer = buffer, .local = true},
+          {.op = ir::IOp::Load, .dtype = n->dtype, .src = src, .buffer = buffer, .local = true},
           false);
     };
     auto local_store = [&](int index, int v) {
@@ -541,15 +556,46 @@ class Lowerer {
             .local = true},
            false);
     };
-    emit({.op = ir::IOp::DefineLocal, .dtype = n->dtype, .hi = group, .buffer = buffer}, false);
-    local_store(lid, acc);
-    emit({.op = ir::IOp::Barrier}, false);
-    for (int64_t half = group / 2; half >= 1; half /= 2) {
-      open_if(alu(Op::CmpLt, DType::Bool, {lid, index_const(half)}));
-      int mine = local_load(lid);
-      int other = local_load(alu(Op::Add, DType::Int64, {lid, index_const(half)}));
-      local_store(lid, alu(combine, n->dtype, {mine, other}));
+    auto when = [&](Op cmp, int lhs, int64_t rhs, const std::function<void()>& body) {
+      open_if(alu(cmp, DType::Bool, {lhs, index_const(rhs)}));
+      body();
       close_if();
+    };
+    if (!shuffles) {
+      local_store(lid, acc);
+      emit({.op = ir::IOp::Barrier}, false);
+      for (int64_t half = group / 2; half >= 1; half /= 2) {
+        when(Op::CmpLt, lid, half, [&] {
+          int other = local_load(alu(Op::Add, DType::Int64, {lid, index_const(half)}));
+          local_store(lid, alu(combine, n->dtype, {local_load(lid), other}));
+        });
+        emit({.op = ir::IOp::Barrier}, false);
+      }
+      return {local_load(index_const(0))};
+    }
+    // Lane 0 of each SIMD group ends with the combination of lanes [0, 2 * first).
+    auto shuffle_tree = [&](int v, int64_t first) {
+      for (int64_t offset = first; offset >= 1; offset /= 2) {
+        int other =
+            emit({.op = ir::IOp::ShuffleDown, .dtype = n->dtype, .src = {v}, .hi = offset}, false);
+        v = alu(combine, n->dtype, {v, other});
+      }
+      return v;
+    };
+    int partial = shuffle_tree(acc, warp / 2);
+    int lane = alu(Op::Mod, DType::Int64, {lid, index_const(warp)});
+    when(Op::CmpEq, lane, 0, [&] {
+      local_store(alu(Op::Div, DType::Int64, {lid, index_const(warp)}), partial);
+    });
+    emit({.op = ir::IOp::Barrier}, false);
+    if (slots > 1) {
+      // The first SIMD group combines the groups' results; all its lanes take part in
+      // the shuffles, and those past the last result only feed lanes that are not read.
+      when(Op::CmpLt, lid, warp, [&] {
+        int mine = local_load(lid, {alu(Op::CmpLt, DType::Bool, {lid, index_const(slots)})});
+        int total = shuffle_tree(mine, slots / 2);
+        when(Op::CmpEq, lid, 0, [&] { local_store(index_const(0), total); });
+      });
       emit({.op = ir::IOp::Barrier}, false);
     }
     return {local_load(index_const(0))};

@@ -82,7 +82,8 @@ bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
 
 std::string Plan::describe() const {
   std::string s;
-  if (group > 1) s += fmt::format("GROUP({}) ", group);
+  if (group > 1)
+    s += fmt::format("GROUP({}{}) ", group, width > 1 ? fmt::format("x{}", width) : "");
   if (local > 1) s += fmt::format("LOCAL({}) ", local);
   if (vector_reduce) s += fmt::format("UNROLL(reduce,{}) ", width);
   if (vector_output) s += fmt::format("UPCAST(out,{}) ", width);
@@ -103,7 +104,16 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
   if (threads && !noopt)
-    if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
+    if (auto p = group_plan(out, region, device, local)) {
+      // Each thread loads vectors where the row divides into them, else elements.
+      if (region.friendly && width > 1) {
+        Plan wide = *p;
+        wide.width = width;
+        wide.strict = true;
+        plans.push_back(wide);
+      }
+      plans.push_back(*p);
+    }
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {
     const LazyNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];

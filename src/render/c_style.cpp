@@ -220,6 +220,11 @@ class Renderer {
         return fmt::format("if ({}) {{", name(in.src[0]));
       case ir::IOp::EndIf:
         return "}";
+      case ir::IOp::ShuffleDown:
+        if (lang_.shuffle_down.empty())
+          throw Error("render: the " + lang_.name + " table has no SIMD-group shuffle");
+        return fmt::format("{} {} = {};", type(in), v,
+                           fmt::format(fmt::runtime(lang_.shuffle_down), name(in.src[0]), in.hi));
       case ir::IOp::Range:
         return fmt::format("{0}for ({1} {2} = {3}; {2} < {4}; {2}++) {{",
                            in.rolled ? lang_.rolled_loop : "", lang_.value_type(DType::Int64), v,

@@ -29,6 +29,8 @@ struct LanguageTable {
   std::string group_id;
   std::string local_id;
   std::string barrier;     // a threadgroup barrier on threadgroup memory
+  // Value {0} of the SIMD-group lane {1} lanes above this one ("" where there is none).
+  std::string shuffle_down;
   std::string local_decl;  // threadgroup array: {0} type, {1} name, {2} element count
   std::string int64_suffix;
   // Put before a loop that must not be unrolled ("" where nothing needs it).

@@ -1,6 +1,7 @@
 // Reductions. Every reduction becomes one primitive reduce node over the given axes;
-// a full reduction of a large tensor is split in two stages so that the first stage
-// has enough independent work for every core (or threadgroup).
+// a large reduction with few outputs is split in two stages so that the first stage
+// has enough independent work for every core (or threadgroup): a full reduction, and
+// a reduction over one leading axis (column sums), whose outputs are the threads.
 #include <limits>
 
 #include "ingot/error.hpp"
@@ -12,6 +13,8 @@ using namespace frontend;
 namespace {
 
 constexpr int64_t kSplitThreshold = 1 << 16;
+// A split leading-axis reduction gives its first stage at most this many outputs.
+constexpr int64_t kLeadingStageOutputs = 1 << 20;
 
 // The identity of a reduction, or nullopt where an empty reduction is an error.
 std::optional<double> identity(Op op) {
@@ -49,6 +52,21 @@ Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, cons
     if (parts) {
       Tensor staged = reduce_node(t.reshape({parts, extent / parts}), op, {1}).reshape({parts});
       return reduce_node(staged, op, {0}).reshape(out);
+    }
+  }
+  int last = static_cast<int>(t.ndim()) - 1;
+  int64_t outputs = shape_numel(out);
+  if (axes.size() == 1 && axes[0] != last && outputs < kSplitThreshold && extent >= 4096) {
+    int a = axes[0];
+    int64_t parts = 0;
+    for (int64_t p = 256; p >= 4 && !parts; p /= 2)
+      if (extent % p == 0 && extent / p >= 64 && outputs * p <= kLeadingStageOutputs) parts = p;
+    if (parts) {
+      Shape split = t.shape();
+      split[a] = extent / parts;
+      split.insert(split.begin() + a, parts);
+      Tensor staged = reduce_node(t.reshape(split), op, {a + 1});
+      return reduce_node(staged, op, {a}).reshape(out);
     }
   }
   return reduce_node(t, op, axes);

@@ -1,6 +1,6 @@
 // r_64_96: GROUP(128) 
 extern "C" __global__ void __launch_bounds__(128) r_64_96(float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2) {
-  __shared__ float l0[128];
+  __shared__ float l0[4];
   float v2 = 0x0p+0f;
   for (int64_t v3 = 0; v3 < 1; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) / 96LL);
@@ -15,75 +15,41 @@ extern "C" __global__ void __launch_bounds__(128) r_64_96(float* __restrict__ p0
     float v15 = (v2 + v14);
     v2 = v15;
   }
-  l0[((int64_t)threadIdx.x)] = v2;
-  __syncthreads();
-  uint8_t v22 = (((int64_t)threadIdx.x) < 64LL);
-  if (v22) {
-    float v24 = l0[((int64_t)threadIdx.x)];
-    int64_t v25 = (((int64_t)threadIdx.x) + 64LL);
-    float v26 = l0[v25];
-    float v27 = (v24 + v26);
-    l0[((int64_t)threadIdx.x)] = v27;
-  }
-  __syncthreads();
-  uint8_t v32 = (((int64_t)threadIdx.x) < 32LL);
+  float v19 = __shfl_down_sync(0xffffffffu, v2, 16);
+  float v20 = (v2 + v19);
+  float v21 = __shfl_down_sync(0xffffffffu, v20, 8);
+  float v22 = (v20 + v21);
+  float v23 = __shfl_down_sync(0xffffffffu, v22, 4);
+  float v24 = (v22 + v23);
+  float v25 = __shfl_down_sync(0xffffffffu, v24, 2);
+  float v26 = (v24 + v25);
+  float v27 = __shfl_down_sync(0xffffffffu, v26, 1);
+  float v28 = (v26 + v27);
+  int64_t v30 = (((int64_t)threadIdx.x) % 32LL);
+  uint8_t v32 = (v30 == 0LL);
   if (v32) {
-    float v34 = l0[((int64_t)threadIdx.x)];
-    int64_t v35 = (((int64_t)threadIdx.x) + 32LL);
-    float v36 = l0[v35];
-    float v37 = (v34 + v36);
-    l0[((int64_t)threadIdx.x)] = v37;
+    int64_t v34 = (((int64_t)threadIdx.x) / 32LL);
+    l0[v34] = v28;
   }
   __syncthreads();
-  uint8_t v42 = (((int64_t)threadIdx.x) < 16LL);
-  if (v42) {
-    float v44 = l0[((int64_t)threadIdx.x)];
-    int64_t v45 = (((int64_t)threadIdx.x) + 16LL);
-    float v46 = l0[v45];
-    float v47 = (v44 + v46);
-    l0[((int64_t)threadIdx.x)] = v47;
+  uint8_t v38 = (((int64_t)threadIdx.x) < 32LL);
+  if (v38) {
+    uint8_t v41 = (((int64_t)threadIdx.x) < 4LL);
+    float v42 = (v41 ? l0[((int64_t)threadIdx.x)] : 0);
+    float v43 = __shfl_down_sync(0xffffffffu, v42, 2);
+    float v44 = (v42 + v43);
+    float v45 = __shfl_down_sync(0xffffffffu, v44, 1);
+    float v46 = (v44 + v45);
+    uint8_t v47 = (((int64_t)threadIdx.x) == 0LL);
+    if (v47) {
+      l0[0LL] = v46;
+    }
   }
   __syncthreads();
-  uint8_t v52 = (((int64_t)threadIdx.x) < 8LL);
-  if (v52) {
-    float v54 = l0[((int64_t)threadIdx.x)];
-    int64_t v55 = (((int64_t)threadIdx.x) + 8LL);
-    float v56 = l0[v55];
-    float v57 = (v54 + v56);
-    l0[((int64_t)threadIdx.x)] = v57;
-  }
-  __syncthreads();
-  uint8_t v62 = (((int64_t)threadIdx.x) < 4LL);
-  if (v62) {
-    float v64 = l0[((int64_t)threadIdx.x)];
-    int64_t v65 = (((int64_t)threadIdx.x) + 4LL);
-    float v66 = l0[v65];
-    float v67 = (v64 + v66);
-    l0[((int64_t)threadIdx.x)] = v67;
-  }
-  __syncthreads();
-  uint8_t v72 = (((int64_t)threadIdx.x) < 2LL);
-  if (v72) {
-    float v74 = l0[((int64_t)threadIdx.x)];
-    int64_t v75 = (((int64_t)threadIdx.x) + 2LL);
-    float v76 = l0[v75];
-    float v77 = (v74 + v76);
-    l0[((int64_t)threadIdx.x)] = v77;
-  }
-  __syncthreads();
-  uint8_t v82 = (((int64_t)threadIdx.x) < 1LL);
-  if (v82) {
-    float v84 = l0[((int64_t)threadIdx.x)];
-    int64_t v85 = (((int64_t)threadIdx.x) + 1LL);
-    float v86 = l0[v85];
-    float v87 = (v84 + v86);
-    l0[((int64_t)threadIdx.x)] = v87;
-  }
-  __syncthreads();
-  float v92 = l0[0LL];
-  uint8_t v93 = (((int64_t)threadIdx.x) == 0LL);
-  if (v93) {
-    p0[((int64_t)blockIdx.x)] = v92;
+  float v53 = l0[0LL];
+  uint8_t v54 = (((int64_t)threadIdx.x) == 0LL);
+  if (v54) {
+    p0[((int64_t)blockIdx.x)] = v53;
   }
 }
 

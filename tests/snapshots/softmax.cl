@@ -18,73 +18,73 @@ __kernel void r_32_1(__global float* restrict p0, __global const float* restrict
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v22 = (((long)get_local_id(0)) < 128L);
   if (v22) {
-    float v24 = l0[((long)get_local_id(0))];
-    long v25 = (((long)get_local_id(0)) + 128L);
-    float v26 = l0[v25];
-    float v27 = ingot_maxf(v24, v26);
+    long v24 = (((long)get_local_id(0)) + 128L);
+    float v25 = l0[v24];
+    float v26 = l0[((long)get_local_id(0))];
+    float v27 = ingot_maxf(v26, v25);
     l0[((long)get_local_id(0))] = v27;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v32 = (((long)get_local_id(0)) < 64L);
   if (v32) {
-    float v34 = l0[((long)get_local_id(0))];
-    long v35 = (((long)get_local_id(0)) + 64L);
-    float v36 = l0[v35];
-    float v37 = ingot_maxf(v34, v36);
+    long v34 = (((long)get_local_id(0)) + 64L);
+    float v35 = l0[v34];
+    float v36 = l0[((long)get_local_id(0))];
+    float v37 = ingot_maxf(v36, v35);
     l0[((long)get_local_id(0))] = v37;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v42 = (((long)get_local_id(0)) < 32L);
   if (v42) {
-    float v44 = l0[((long)get_local_id(0))];
-    long v45 = (((long)get_local_id(0)) + 32L);
-    float v46 = l0[v45];
-    float v47 = ingot_maxf(v44, v46);
+    long v44 = (((long)get_local_id(0)) + 32L);
+    float v45 = l0[v44];
+    float v46 = l0[((long)get_local_id(0))];
+    float v47 = ingot_maxf(v46, v45);
     l0[((long)get_local_id(0))] = v47;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v52 = (((long)get_local_id(0)) < 16L);
   if (v52) {
-    float v54 = l0[((long)get_local_id(0))];
-    long v55 = (((long)get_local_id(0)) + 16L);
-    float v56 = l0[v55];
-    float v57 = ingot_maxf(v54, v56);
+    long v54 = (((long)get_local_id(0)) + 16L);
+    float v55 = l0[v54];
+    float v56 = l0[((long)get_local_id(0))];
+    float v57 = ingot_maxf(v56, v55);
     l0[((long)get_local_id(0))] = v57;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v62 = (((long)get_local_id(0)) < 8L);
   if (v62) {
-    float v64 = l0[((long)get_local_id(0))];
-    long v65 = (((long)get_local_id(0)) + 8L);
-    float v66 = l0[v65];
-    float v67 = ingot_maxf(v64, v66);
+    long v64 = (((long)get_local_id(0)) + 8L);
+    float v65 = l0[v64];
+    float v66 = l0[((long)get_local_id(0))];
+    float v67 = ingot_maxf(v66, v65);
     l0[((long)get_local_id(0))] = v67;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v72 = (((long)get_local_id(0)) < 4L);
   if (v72) {
-    float v74 = l0[((long)get_local_id(0))];
-    long v75 = (((long)get_local_id(0)) + 4L);
-    float v76 = l0[v75];
-    float v77 = ingot_maxf(v74, v76);
+    long v74 = (((long)get_local_id(0)) + 4L);
+    float v75 = l0[v74];
+    float v76 = l0[((long)get_local_id(0))];
+    float v77 = ingot_maxf(v76, v75);
     l0[((long)get_local_id(0))] = v77;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v82 = (((long)get_local_id(0)) < 2L);
   if (v82) {
-    float v84 = l0[((long)get_local_id(0))];
-    long v85 = (((long)get_local_id(0)) + 2L);
-    float v86 = l0[v85];
-    float v87 = ingot_maxf(v84, v86);
+    long v84 = (((long)get_local_id(0)) + 2L);
+    float v85 = l0[v84];
+    float v86 = l0[((long)get_local_id(0))];
+    float v87 = ingot_maxf(v86, v85);
     l0[((long)get_local_id(0))] = v87;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v92 = (((long)get_local_id(0)) < 1L);
   if (v92) {
-    float v94 = l0[((long)get_local_id(0))];
-    long v95 = (((long)get_local_id(0)) + 1L);
-    float v96 = l0[v95];
-    float v97 = ingot_maxf(v94, v96);
+    long v94 = (((long)get_local_id(0)) + 1L);
+    float v95 = l0[v94];
+    float v96 = l0[((long)get_local_id(0))];
+    float v97 = ingot_maxf(v96, v95);
     l0[((long)get_local_id(0))] = v97;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
@@ -118,73 +118,73 @@ __kernel void r_32_1(__global float* restrict p0, __global const float* restrict
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v25 = (((long)get_local_id(0)) < 128L);
   if (v25) {
-    float v27 = l0[((long)get_local_id(0))];
-    long v28 = (((long)get_local_id(0)) + 128L);
-    float v29 = l0[v28];
-    float v30 = (v27 + v29);
+    long v27 = (((long)get_local_id(0)) + 128L);
+    float v28 = l0[v27];
+    float v29 = l0[((long)get_local_id(0))];
+    float v30 = (v29 + v28);
     l0[((long)get_local_id(0))] = v30;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v35 = (((long)get_local_id(0)) < 64L);
   if (v35) {
-    float v37 = l0[((long)get_local_id(0))];
-    long v38 = (((long)get_local_id(0)) + 64L);
-    float v39 = l0[v38];
-    float v40 = (v37 + v39);
+    long v37 = (((long)get_local_id(0)) + 64L);
+    float v38 = l0[v37];
+    float v39 = l0[((long)get_local_id(0))];
+    float v40 = (v39 + v38);
     l0[((long)get_local_id(0))] = v40;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v45 = (((long)get_local_id(0)) < 32L);
   if (v45) {
-    float v47 = l0[((long)get_local_id(0))];
-    long v48 = (((long)get_local_id(0)) + 32L);
-    float v49 = l0[v48];
-    float v50 = (v47 + v49);
+    long v47 = (((long)get_local_id(0)) + 32L);
+    float v48 = l0[v47];
+    float v49 = l0[((long)get_local_id(0))];
+    float v50 = (v49 + v48);
     l0[((long)get_local_id(0))] = v50;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v55 = (((long)get_local_id(0)) < 16L);
   if (v55) {
-    float v57 = l0[((long)get_local_id(0))];
-    long v58 = (((long)get_local_id(0)) + 16L);
-    float v59 = l0[v58];
-    float v60 = (v57 + v59);
+    long v57 = (((long)get_local_id(0)) + 16L);
+    float v58 = l0[v57];
+    float v59 = l0[((long)get_local_id(0))];
+    float v60 = (v59 + v58);
     l0[((long)get_local_id(0))] = v60;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v65 = (((long)get_local_id(0)) < 8L);
   if (v65) {
-    float v67 = l0[((long)get_local_id(0))];
-    long v68 = (((long)get_local_id(0)) + 8L);
-    float v69 = l0[v68];
-    float v70 = (v67 + v69);
+    long v67 = (((long)get_local_id(0)) + 8L);
+    float v68 = l0[v67];
+    float v69 = l0[((long)get_local_id(0))];
+    float v70 = (v69 + v68);
     l0[((long)get_local_id(0))] = v70;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v75 = (((long)get_local_id(0)) < 4L);
   if (v75) {
-    float v77 = l0[((long)get_local_id(0))];
-    long v78 = (((long)get_local_id(0)) + 4L);
-    float v79 = l0[v78];
-    float v80 = (v77 + v79);
+    long v77 = (((long)get_local_id(0)) + 4L);
+    float v78 = l0[v77];
+    float v79 = l0[((long)get_local_id(0))];
+    float v80 = (v79 + v78);
     l0[((long)get_local_id(0))] = v80;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v85 = (((long)get_local_id(0)) < 2L);
   if (v85) {
-    float v87 = l0[((long)get_local_id(0))];
-    long v88 = (((long)get_local_id(0)) + 2L);
-    float v89 = l0[v88];
-    float v90 = (v87 + v89);
+    long v87 = (((long)get_local_id(0)) + 2L);
+    float v88 = l0[v87];
+    float v89 = l0[((long)get_local_id(0))];
+    float v90 = (v89 + v88);
     l0[((long)get_local_id(0))] = v90;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v95 = (((long)get_local_id(0)) < 1L);
   if (v95) {
-    float v97 = l0[((long)get_local_id(0))];
-    long v98 = (((long)get_local_id(0)) + 1L);
-    float v99 = l0[v98];
-    float v100 = (v97 + v99);
+    long v97 = (((long)get_local_id(0)) + 1L);
+    float v98 = l0[v97];
+    float v99 = l0[((long)get_local_id(0))];
+    float v100 = (v99 + v98);
     l0[((long)get_local_id(0))] = v100;
   }
   barrier(CLK_LOCAL_MEM_FENCE);

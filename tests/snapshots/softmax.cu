@@ -1,6 +1,6 @@
 // r_32_1: GROUP(256) 
 extern "C" __global__ void __launch_bounds__(256) r_32_1(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ float l0[256];
+  __shared__ float l0[8];
   float v2 = (-INFINITY);
   for (int64_t v3 = 0; v3 < 4; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) * 1000LL);
@@ -14,90 +14,49 @@ extern "C" __global__ void __launch_bounds__(256) r_32_1(float* __restrict__ p0,
     float v15 = ingot_maxf(v2, v14);
     v2 = v15;
   }
-  l0[((int64_t)threadIdx.x)] = v2;
-  __syncthreads();
-  uint8_t v22 = (((int64_t)threadIdx.x) < 128LL);
-  if (v22) {
-    float v24 = l0[((int64_t)threadIdx.x)];
-    int64_t v25 = (((int64_t)threadIdx.x) + 128LL);
-    float v26 = l0[v25];
-    float v27 = ingot_maxf(v24, v26);
-    l0[((int64_t)threadIdx.x)] = v27;
-  }
-  __syncthreads();
-  uint8_t v32 = (((int64_t)threadIdx.x) < 64LL);
+  float v19 = __shfl_down_sync(0xffffffffu, v2, 16);
+  float v20 = ingot_maxf(v2, v19);
+  float v21 = __shfl_down_sync(0xffffffffu, v20, 8);
+  float v22 = ingot_maxf(v20, v21);
+  float v23 = __shfl_down_sync(0xffffffffu, v22, 4);
+  float v24 = ingot_maxf(v22, v23);
+  float v25 = __shfl_down_sync(0xffffffffu, v24, 2);
+  float v26 = ingot_maxf(v24, v25);
+  float v27 = __shfl_down_sync(0xffffffffu, v26, 1);
+  float v28 = ingot_maxf(v26, v27);
+  int64_t v30 = (((int64_t)threadIdx.x) % 32LL);
+  uint8_t v32 = (v30 == 0LL);
   if (v32) {
-    float v34 = l0[((int64_t)threadIdx.x)];
-    int64_t v35 = (((int64_t)threadIdx.x) + 64LL);
-    float v36 = l0[v35];
-    float v37 = ingot_maxf(v34, v36);
-    l0[((int64_t)threadIdx.x)] = v37;
+    int64_t v34 = (((int64_t)threadIdx.x) / 32LL);
+    l0[v34] = v28;
   }
   __syncthreads();
-  uint8_t v42 = (((int64_t)threadIdx.x) < 32LL);
-  if (v42) {
-    float v44 = l0[((int64_t)threadIdx.x)];
-    int64_t v45 = (((int64_t)threadIdx.x) + 32LL);
-    float v46 = l0[v45];
-    float v47 = ingot_maxf(v44, v46);
-    l0[((int64_t)threadIdx.x)] = v47;
+  uint8_t v38 = (((int64_t)threadIdx.x) < 32LL);
+  if (v38) {
+    uint8_t v41 = (((int64_t)threadIdx.x) < 8LL);
+    float v42 = (v41 ? l0[((int64_t)threadIdx.x)] : 0);
+    float v43 = __shfl_down_sync(0xffffffffu, v42, 4);
+    float v44 = ingot_maxf(v42, v43);
+    float v45 = __shfl_down_sync(0xffffffffu, v44, 2);
+    float v46 = ingot_maxf(v44, v45);
+    float v47 = __shfl_down_sync(0xffffffffu, v46, 1);
+    float v48 = ingot_maxf(v46, v47);
+    uint8_t v49 = (((int64_t)threadIdx.x) == 0LL);
+    if (v49) {
+      l0[0LL] = v48;
+    }
   }
   __syncthreads();
-  uint8_t v52 = (((int64_t)threadIdx.x) < 16LL);
-  if (v52) {
-    float v54 = l0[((int64_t)threadIdx.x)];
-    int64_t v55 = (((int64_t)threadIdx.x) + 16LL);
-    float v56 = l0[v55];
-    float v57 = ingot_maxf(v54, v56);
-    l0[((int64_t)threadIdx.x)] = v57;
-  }
-  __syncthreads();
-  uint8_t v62 = (((int64_t)threadIdx.x) < 8LL);
-  if (v62) {
-    float v64 = l0[((int64_t)threadIdx.x)];
-    int64_t v65 = (((int64_t)threadIdx.x) + 8LL);
-    float v66 = l0[v65];
-    float v67 = ingot_maxf(v64, v66);
-    l0[((int64_t)threadIdx.x)] = v67;
-  }
-  __syncthreads();
-  uint8_t v72 = (((int64_t)threadIdx.x) < 4LL);
-  if (v72) {
-    float v74 = l0[((int64_t)threadIdx.x)];
-    int64_t v75 = (((int64_t)threadIdx.x) + 4LL);
-    float v76 = l0[v75];
-    float v77 = ingot_maxf(v74, v76);
-    l0[((int64_t)threadIdx.x)] = v77;
-  }
-  __syncthreads();
-  uint8_t v82 = (((int64_t)threadIdx.x) < 2LL);
-  if (v82) {
-    float v84 = l0[((int64_t)threadIdx.x)];
-    int64_t v85 = (((int64_t)threadIdx.x) + 2LL);
-    float v86 = l0[v85];
-    float v87 = ingot_maxf(v84, v86);
-    l0[((int64_t)threadIdx.x)] = v87;
-  }
-  __syncthreads();
-  uint8_t v92 = (((int64_t)threadIdx.x) < 1LL);
-  if (v92) {
-    float v94 = l0[((int64_t)threadIdx.x)];
-    int64_t v95 = (((int64_t)threadIdx.x) + 1LL);
-    float v96 = l0[v95];
-    float v97 = ingot_maxf(v94, v96);
-    l0[((int64_t)threadIdx.x)] = v97;
-  }
-  __syncthreads();
-  float v102 = l0[0LL];
-  uint8_t v103 = (((int64_t)threadIdx.x) == 0LL);
-  if (v103) {
-    p0[((int64_t)blockIdx.x)] = v102;
+  float v55 = l0[0LL];
+  uint8_t v56 = (((int64_t)threadIdx.x) == 0LL);
+  if (v56) {
+    p0[((int64_t)blockIdx.x)] = v55;
   }
 }
 
 // r_32_1: GROUP(256) 
 extern "C" __global__ void __launch_bounds__(256) r_32_1(float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2) {
-  __shared__ float l0[256];
+  __shared__ float l0[8];
   float v2 = 0x0p+0f;
   for (int64_t v3 = 0; v3 < 4; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) * 1000LL);
@@ -114,84 +73,43 @@ extern "C" __global__ void __launch_bounds__(256) r_32_1(float* __restrict__ p0,
     float v18 = (v2 + v17);
     v2 = v18;
   }
-  l0[((int64_t)threadIdx.x)] = v2;
-  __syncthreads();
-  uint8_t v25 = (((int64_t)threadIdx.x) < 128LL);
-  if (v25) {
-    float v27 = l0[((int64_t)threadIdx.x)];
-    int64_t v28 = (((int64_t)threadIdx.x) + 128LL);
-    float v29 = l0[v28];
-    float v30 = (v27 + v29);
-    l0[((int64_t)threadIdx.x)] = v30;
-  }
-  __syncthreads();
-  uint8_t v35 = (((int64_t)threadIdx.x) < 64LL);
+  float v22 = __shfl_down_sync(0xffffffffu, v2, 16);
+  float v23 = (v2 + v22);
+  float v24 = __shfl_down_sync(0xffffffffu, v23, 8);
+  float v25 = (v23 + v24);
+  float v26 = __shfl_down_sync(0xffffffffu, v25, 4);
+  float v27 = (v25 + v26);
+  float v28 = __shfl_down_sync(0xffffffffu, v27, 2);
+  float v29 = (v27 + v28);
+  float v30 = __shfl_down_sync(0xffffffffu, v29, 1);
+  float v31 = (v29 + v30);
+  int64_t v33 = (((int64_t)threadIdx.x) % 32LL);
+  uint8_t v35 = (v33 == 0LL);
   if (v35) {
-    float v37 = l0[((int64_t)threadIdx.x)];
-    int64_t v38 = (((int64_t)threadIdx.x) + 64LL);
-    float v39 = l0[v38];
-    float v40 = (v37 + v39);
-    l0[((int64_t)threadIdx.x)] = v40;
+    int64_t v37 = (((int64_t)threadIdx.x) / 32LL);
+    l0[v37] = v31;
   }
   __syncthreads();
-  uint8_t v45 = (((int64_t)threadIdx.x) < 32LL);
-  if (v45) {
-    float v47 = l0[((int64_t)threadIdx.x)];
-    int64_t v48 = (((int64_t)threadIdx.x) + 32LL);
-    float v49 = l0[v48];
-    float v50 = (v47 + v49);
-    l0[((int64_t)threadIdx.x)] = v50;
+  uint8_t v41 = (((int64_t)threadIdx.x) < 32LL);
+  if (v41) {
+    uint8_t v44 = (((int64_t)threadIdx.x) < 8LL);
+    float v45 = (v44 ? l0[((int64_t)threadIdx.x)] : 0);
+    float v46 = __shfl_down_sync(0xffffffffu, v45, 4);
+    float v47 = (v45 + v46);
+    float v48 = __shfl_down_sync(0xffffffffu, v47, 2);
+    float v49 = (v47 + v48);
+    float v50 = __shfl_down_sync(0xffffffffu, v49, 1);
+    float v51 = (v49 + v50);
+    uint8_t v52 = (((int64_t)threadIdx.x) == 0LL);
+    if (v52) {
+      l0[0LL] = v51;
+    }
   }
   __syncthreads();
-  uint8_t v55 = (((int64_t)threadIdx.x) < 16LL);
-  if (v55) {
-    float v57 = l0[((int64_t)threadIdx.x)];
-    int64_t v58 = (((int64_t)threadIdx.x) + 16LL);
-    float v59 = l0[v58];
-    float v60 = (v57 + v59);
-    l0[((int64_t)threadIdx.x)] = v60;
-  }
-  __syncthreads();
-  uint8_t v65 = (((int64_t)threadIdx.x) < 8LL);
-  if (v65) {
-    float v67 = l0[((int64_t)threadIdx.x)];
-    int64_t v68 = (((int64_t)threadIdx.x) + 8LL);
-    float v69 = l0[v68];
-    float v70 = (v67 + v69);
-    l0[((int64_t)threadIdx.x)] = v70;
-  }
-  __syncthreads();
-  uint8_t v75 = (((int64_t)threadIdx.x) < 4LL);
-  if (v75) {
-    float v77 = l0[((int64_t)threadIdx.x)];
-    int64_t v78 = (((int64_t)threadIdx.x) + 4LL);
-    float v79 = l0[v78];
-    float v80 = (v77 + v79);
-    l0[((int64_t)threadIdx.x)] = v80;
-  }
-  __syncthreads();
-  uint8_t v85 = (((int64_t)threadIdx.x) < 2LL);
-  if (v85) {
-    float v87 = l0[((int64_t)threadIdx.x)];
-    int64_t v88 = (((int64_t)threadIdx.x) + 2LL);
-    float v89 = l0[v88];
-    float v90 = (v87 + v89);
-    l0[((int64_t)threadIdx.x)] = v90;
-  }
-  __syncthreads();
-  uint8_t v95 = (((int64_t)threadIdx.x) < 1LL);
-  if (v95) {
-    float v97 = l0[((int64_t)threadIdx.x)];
-    int64_t v98 = (((int64_t)threadIdx.x) + 1LL);
-    float v99 = l0[v98];
-    float v100 = (v97 + v99);
-    l0[((int64_t)threadIdx.x)] = v100;
-  }
-  __syncthreads();
-  float v105 = l0[0LL];
-  uint8_t v106 = (((int64_t)threadIdx.x) == 0LL);
-  if (v106) {
-    p0[((int64_t)blockIdx.x)] = v105;
+  float v58 = l0[0LL];
+  uint8_t v59 = (((int64_t)threadIdx.x) == 0LL);
+  if (v59) {
+    p0[((int64_t)blockIdx.x)] = v58;
   }
 }
 
