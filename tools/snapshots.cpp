@@ -53,7 +53,8 @@ std::vector<Target> targets() {
                           .compute_units = 10,
                           .max_threads_per_group = 1024,
                           .local_memory_bytes = 32 << 10,
-                          .simd_width = 4};
+                          .simd_width = 4,
+                          .shuffle_width = 32};
   return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}, {"metal", metal}};
 }
 

@@ -531,11 +531,12 @@ class Lowerer {
     }
     if (width > 1)
       acc = emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
-    const int64_t warp = device_.shuffle_width;
-    bool shuffles = warp > 1 && group % warp == 0 && group / warp <= warp;
-    int64_t slots = shuffles ? group / warp : group;
     size_t value_bytes =
         is_float(n->dtype) ? std::max<size_t>(4, dtype_size(n->dtype)) : dtype_size(n->dtype);
+    // Shuffles move 32-bit values on every target (Metal has no 64-bit ones).
+    const int64_t warp = device_.shuffle_width;
+    bool shuffles = warp > 1 && group % warp == 0 && group / warp <= warp && value_bytes == 4;
+    int64_t slots = shuffles ? group / warp : group;
     local_bytes_ += static_cast<int64_t>(value_bytes) * slots;
     if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
     int buffer = next_local_++;

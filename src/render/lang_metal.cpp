@@ -106,6 +106,7 @@ const LanguageTable& language_metal() {
       .group_id = "((long)ingot_group.{1})",
       .local_id = "((long)ingot_lid.{1})",
       .barrier = "threadgroup_barrier(mem_flags::mem_threadgroup);",
+      .shuffle_down = "simd_shuffle_down({0}, (ushort){1})",
       .local_decl = "threadgroup {0} {1}[{2}];",
       .int64_suffix = "L",
       .vector_load = "ingot_vload<{0}>({1} + {2})",

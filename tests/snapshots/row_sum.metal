@@ -1,6 +1,6 @@
 // r_64: GROUP(256) 
 kernel void r_64(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  threadgroup float l0[256];
+  threadgroup float l0[8];
   float v2 = 0x0p+0f;
   for (long v3 = 0; v3 < 16; v3++) {
     long v5 = (((long)ingot_group.x) * 4000L);
@@ -14,84 +14,43 @@ kernel void r_64(device float* p0 [[buffer(0)]], device const float* p1 [[buffer
     float v15 = (v2 + v14);
     v2 = v15;
   }
-  l0[((long)ingot_lid.x)] = v2;
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v22 = (((long)ingot_lid.x) < 128L);
-  if (v22) {
-    float v24 = l0[((long)ingot_lid.x)];
-    long v25 = (((long)ingot_lid.x) + 128L);
-    float v26 = l0[v25];
-    float v27 = (v24 + v26);
-    l0[((long)ingot_lid.x)] = v27;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v32 = (((long)ingot_lid.x) < 64L);
+  float v19 = simd_shuffle_down(v2, (ushort)16);
+  float v20 = (v2 + v19);
+  float v21 = simd_shuffle_down(v20, (ushort)8);
+  float v22 = (v20 + v21);
+  float v23 = simd_shuffle_down(v22, (ushort)4);
+  float v24 = (v22 + v23);
+  float v25 = simd_shuffle_down(v24, (ushort)2);
+  float v26 = (v24 + v25);
+  float v27 = simd_shuffle_down(v26, (ushort)1);
+  float v28 = (v26 + v27);
+  long v30 = (((long)ingot_lid.x) % 32L);
+  bool v32 = (v30 == 0L);
   if (v32) {
-    float v34 = l0[((long)ingot_lid.x)];
-    long v35 = (((long)ingot_lid.x) + 64L);
-    float v36 = l0[v35];
-    float v37 = (v34 + v36);
-    l0[((long)ingot_lid.x)] = v37;
+    long v34 = (((long)ingot_lid.x) / 32L);
+    l0[v34] = v28;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v42 = (((long)ingot_lid.x) < 32L);
-  if (v42) {
-    float v44 = l0[((long)ingot_lid.x)];
-    long v45 = (((long)ingot_lid.x) + 32L);
-    float v46 = l0[v45];
-    float v47 = (v44 + v46);
-    l0[((long)ingot_lid.x)] = v47;
+  bool v38 = (((long)ingot_lid.x) < 32L);
+  if (v38) {
+    bool v41 = (((long)ingot_lid.x) < 8L);
+    float v42 = (v41 ? l0[((long)ingot_lid.x)] : 0);
+    float v43 = simd_shuffle_down(v42, (ushort)4);
+    float v44 = (v42 + v43);
+    float v45 = simd_shuffle_down(v44, (ushort)2);
+    float v46 = (v44 + v45);
+    float v47 = simd_shuffle_down(v46, (ushort)1);
+    float v48 = (v46 + v47);
+    bool v49 = (((long)ingot_lid.x) == 0L);
+    if (v49) {
+      l0[0L] = v48;
+    }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v52 = (((long)ingot_lid.x) < 16L);
-  if (v52) {
-    float v54 = l0[((long)ingot_lid.x)];
-    long v55 = (((long)ingot_lid.x) + 16L);
-    float v56 = l0[v55];
-    float v57 = (v54 + v56);
-    l0[((long)ingot_lid.x)] = v57;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v62 = (((long)ingot_lid.x) < 8L);
-  if (v62) {
-    float v64 = l0[((long)ingot_lid.x)];
-    long v65 = (((long)ingot_lid.x) + 8L);
-    float v66 = l0[v65];
-    float v67 = (v64 + v66);
-    l0[((long)ingot_lid.x)] = v67;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v72 = (((long)ingot_lid.x) < 4L);
-  if (v72) {
-    float v74 = l0[((long)ingot_lid.x)];
-    long v75 = (((long)ingot_lid.x) + 4L);
-    float v76 = l0[v75];
-    float v77 = (v74 + v76);
-    l0[((long)ingot_lid.x)] = v77;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v82 = (((long)ingot_lid.x) < 2L);
-  if (v82) {
-    float v84 = l0[((long)ingot_lid.x)];
-    long v85 = (((long)ingot_lid.x) + 2L);
-    float v86 = l0[v85];
-    float v87 = (v84 + v86);
-    l0[((long)ingot_lid.x)] = v87;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v92 = (((long)ingot_lid.x) < 1L);
-  if (v92) {
-    float v94 = l0[((long)ingot_lid.x)];
-    long v95 = (((long)ingot_lid.x) + 1L);
-    float v96 = l0[v95];
-    float v97 = (v94 + v96);
-    l0[((long)ingot_lid.x)] = v97;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v102 = l0[0L];
-  bool v103 = (((long)ingot_lid.x) == 0L);
-  if (v103) {
-    p0[((long)ingot_group.x)] = v102;
+  float v55 = l0[0L];
+  bool v56 = (((long)ingot_lid.x) == 0L);
+  if (v56) {
+    p0[((long)ingot_group.x)] = v55;
   }
 }
 

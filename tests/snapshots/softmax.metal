@@ -1,6 +1,6 @@
 // r_32_1: GROUP(256) 
 kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  threadgroup float l0[256];
+  threadgroup float l0[8];
   float v2 = (-INFINITY);
   for (long v3 = 0; v3 < 4; v3++) {
     long v5 = (((long)ingot_group.x) * 1000L);
@@ -14,90 +14,49 @@ kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buff
     float v15 = ingot_maxf(v2, v14);
     v2 = v15;
   }
-  l0[((long)ingot_lid.x)] = v2;
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v22 = (((long)ingot_lid.x) < 128L);
-  if (v22) {
-    float v24 = l0[((long)ingot_lid.x)];
-    long v25 = (((long)ingot_lid.x) + 128L);
-    float v26 = l0[v25];
-    float v27 = ingot_maxf(v24, v26);
-    l0[((long)ingot_lid.x)] = v27;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v32 = (((long)ingot_lid.x) < 64L);
+  float v19 = simd_shuffle_down(v2, (ushort)16);
+  float v20 = ingot_maxf(v2, v19);
+  float v21 = simd_shuffle_down(v20, (ushort)8);
+  float v22 = ingot_maxf(v20, v21);
+  float v23 = simd_shuffle_down(v22, (ushort)4);
+  float v24 = ingot_maxf(v22, v23);
+  float v25 = simd_shuffle_down(v24, (ushort)2);
+  float v26 = ingot_maxf(v24, v25);
+  float v27 = simd_shuffle_down(v26, (ushort)1);
+  float v28 = ingot_maxf(v26, v27);
+  long v30 = (((long)ingot_lid.x) % 32L);
+  bool v32 = (v30 == 0L);
   if (v32) {
-    float v34 = l0[((long)ingot_lid.x)];
-    long v35 = (((long)ingot_lid.x) + 64L);
-    float v36 = l0[v35];
-    float v37 = ingot_maxf(v34, v36);
-    l0[((long)ingot_lid.x)] = v37;
+    long v34 = (((long)ingot_lid.x) / 32L);
+    l0[v34] = v28;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v42 = (((long)ingot_lid.x) < 32L);
-  if (v42) {
-    float v44 = l0[((long)ingot_lid.x)];
-    long v45 = (((long)ingot_lid.x) + 32L);
-    float v46 = l0[v45];
-    float v47 = ingot_maxf(v44, v46);
-    l0[((long)ingot_lid.x)] = v47;
+  bool v38 = (((long)ingot_lid.x) < 32L);
+  if (v38) {
+    bool v41 = (((long)ingot_lid.x) < 8L);
+    float v42 = (v41 ? l0[((long)ingot_lid.x)] : 0);
+    float v43 = simd_shuffle_down(v42, (ushort)4);
+    float v44 = ingot_maxf(v42, v43);
+    float v45 = simd_shuffle_down(v44, (ushort)2);
+    float v46 = ingot_maxf(v44, v45);
+    float v47 = simd_shuffle_down(v46, (ushort)1);
+    float v48 = ingot_maxf(v46, v47);
+    bool v49 = (((long)ingot_lid.x) == 0L);
+    if (v49) {
+      l0[0L] = v48;
+    }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v52 = (((long)ingot_lid.x) < 16L);
-  if (v52) {
-    float v54 = l0[((long)ingot_lid.x)];
-    long v55 = (((long)ingot_lid.x) + 16L);
-    float v56 = l0[v55];
-    float v57 = ingot_maxf(v54, v56);
-    l0[((long)ingot_lid.x)] = v57;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v62 = (((long)ingot_lid.x) < 8L);
-  if (v62) {
-    float v64 = l0[((long)ingot_lid.x)];
-    long v65 = (((long)ingot_lid.x) + 8L);
-    float v66 = l0[v65];
-    float v67 = ingot_maxf(v64, v66);
-    l0[((long)ingot_lid.x)] = v67;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v72 = (((long)ingot_lid.x) < 4L);
-  if (v72) {
-    float v74 = l0[((long)ingot_lid.x)];
-    long v75 = (((long)ingot_lid.x) + 4L);
-    float v76 = l0[v75];
-    float v77 = ingot_maxf(v74, v76);
-    l0[((long)ingot_lid.x)] = v77;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v82 = (((long)ingot_lid.x) < 2L);
-  if (v82) {
-    float v84 = l0[((long)ingot_lid.x)];
-    long v85 = (((long)ingot_lid.x) + 2L);
-    float v86 = l0[v85];
-    float v87 = ingot_maxf(v84, v86);
-    l0[((long)ingot_lid.x)] = v87;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v92 = (((long)ingot_lid.x) < 1L);
-  if (v92) {
-    float v94 = l0[((long)ingot_lid.x)];
-    long v95 = (((long)ingot_lid.x) + 1L);
-    float v96 = l0[v95];
-    float v97 = ingot_maxf(v94, v96);
-    l0[((long)ingot_lid.x)] = v97;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v102 = l0[0L];
-  bool v103 = (((long)ingot_lid.x) == 0L);
-  if (v103) {
-    p0[((long)ingot_group.x)] = v102;
+  float v55 = l0[0L];
+  bool v56 = (((long)ingot_lid.x) == 0L);
+  if (v56) {
+    p0[((long)ingot_group.x)] = v55;
   }
 }
 
 // r_32_1: GROUP(256) 
 kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], device const float* p2 [[buffer(2)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  threadgroup float l0[256];
+  threadgroup float l0[8];
   float v2 = 0x0p+0f;
   for (long v3 = 0; v3 < 4; v3++) {
     long v5 = (((long)ingot_group.x) * 1000L);
@@ -114,84 +73,43 @@ kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buff
     float v18 = (v2 + v17);
     v2 = v18;
   }
-  l0[((long)ingot_lid.x)] = v2;
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v25 = (((long)ingot_lid.x) < 128L);
-  if (v25) {
-    float v27 = l0[((long)ingot_lid.x)];
-    long v28 = (((long)ingot_lid.x) + 128L);
-    float v29 = l0[v28];
-    float v30 = (v27 + v29);
-    l0[((long)ingot_lid.x)] = v30;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v35 = (((long)ingot_lid.x) < 64L);
+  float v22 = simd_shuffle_down(v2, (ushort)16);
+  float v23 = (v2 + v22);
+  float v24 = simd_shuffle_down(v23, (ushort)8);
+  float v25 = (v23 + v24);
+  float v26 = simd_shuffle_down(v25, (ushort)4);
+  float v27 = (v25 + v26);
+  float v28 = simd_shuffle_down(v27, (ushort)2);
+  float v29 = (v27 + v28);
+  float v30 = simd_shuffle_down(v29, (ushort)1);
+  float v31 = (v29 + v30);
+  long v33 = (((long)ingot_lid.x) % 32L);
+  bool v35 = (v33 == 0L);
   if (v35) {
-    float v37 = l0[((long)ingot_lid.x)];
-    long v38 = (((long)ingot_lid.x) + 64L);
-    float v39 = l0[v38];
-    float v40 = (v37 + v39);
-    l0[((long)ingot_lid.x)] = v40;
+    long v37 = (((long)ingot_lid.x) / 32L);
+    l0[v37] = v31;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v45 = (((long)ingot_lid.x) < 32L);
-  if (v45) {
-    float v47 = l0[((long)ingot_lid.x)];
-    long v48 = (((long)ingot_lid.x) + 32L);
-    float v49 = l0[v48];
-    float v50 = (v47 + v49);
-    l0[((long)ingot_lid.x)] = v50;
+  bool v41 = (((long)ingot_lid.x) < 32L);
+  if (v41) {
+    bool v44 = (((long)ingot_lid.x) < 8L);
+    float v45 = (v44 ? l0[((long)ingot_lid.x)] : 0);
+    float v46 = simd_shuffle_down(v45, (ushort)4);
+    float v47 = (v45 + v46);
+    float v48 = simd_shuffle_down(v47, (ushort)2);
+    float v49 = (v47 + v48);
+    float v50 = simd_shuffle_down(v49, (ushort)1);
+    float v51 = (v49 + v50);
+    bool v52 = (((long)ingot_lid.x) == 0L);
+    if (v52) {
+      l0[0L] = v51;
+    }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v55 = (((long)ingot_lid.x) < 16L);
-  if (v55) {
-    float v57 = l0[((long)ingot_lid.x)];
-    long v58 = (((long)ingot_lid.x) + 16L);
-    float v59 = l0[v58];
-    float v60 = (v57 + v59);
-    l0[((long)ingot_lid.x)] = v60;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v65 = (((long)ingot_lid.x) < 8L);
-  if (v65) {
-    float v67 = l0[((long)ingot_lid.x)];
-    long v68 = (((long)ingot_lid.x) + 8L);
-    float v69 = l0[v68];
-    float v70 = (v67 + v69);
-    l0[((long)ingot_lid.x)] = v70;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v75 = (((long)ingot_lid.x) < 4L);
-  if (v75) {
-    float v77 = l0[((long)ingot_lid.x)];
-    long v78 = (((long)ingot_lid.x) + 4L);
-    float v79 = l0[v78];
-    float v80 = (v77 + v79);
-    l0[((long)ingot_lid.x)] = v80;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v85 = (((long)ingot_lid.x) < 2L);
-  if (v85) {
-    float v87 = l0[((long)ingot_lid.x)];
-    long v88 = (((long)ingot_lid.x) + 2L);
-    float v89 = l0[v88];
-    float v90 = (v87 + v89);
-    l0[((long)ingot_lid.x)] = v90;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v95 = (((long)ingot_lid.x) < 1L);
-  if (v95) {
-    float v97 = l0[((long)ingot_lid.x)];
-    long v98 = (((long)ingot_lid.x) + 1L);
-    float v99 = l0[v98];
-    float v100 = (v97 + v99);
-    l0[((long)ingot_lid.x)] = v100;
-  }
-  threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v105 = l0[0L];
-  bool v106 = (((long)ingot_lid.x) == 0L);
-  if (v106) {
-    p0[((long)ingot_group.x)] = v105;
+  float v58 = l0[0L];
+  bool v59 = (((long)ingot_lid.x) == 0L);
+  if (v59) {
+    p0[((long)ingot_group.x)] = v58;
   }
 }
 
