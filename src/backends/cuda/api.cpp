@@ -67,6 +67,18 @@ bool resolve(void* library, const char* name, Function& function) {
   return function != nullptr;
 }
 
+// The graph entry points, all or none: has_graphs() is false unless every one resolved.
+void resolve_graphs(void* driver, CudaApi& api) {
+  bool all = true;
+#define INGOT_CUDA_GRAPH_RESOLVE(name, result, params) \
+  all = resolve(driver, #name, api.name) && all;
+  INGOT_CUDA_GRAPH_FUNCTIONS(INGOT_CUDA_GRAPH_RESOLVE)
+#undef INGOT_CUDA_GRAPH_RESOLVE
+  if (all && !resolve(driver, "cuGraphAddKernelNode_v2", api.cuGraphAddKernelNode))
+    resolve(driver, "cuGraphAddKernelNode", api.cuGraphAddKernelNode);
+  if (!all) api.cuGraphAddKernelNode = nullptr;
+}
+
 Loaded load() {
   Loaded loaded;
   CudaApi& api = loaded.api;
@@ -84,6 +96,7 @@ Loaded load() {
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_RESOLVE)
 #undef INGOT_CUDA_RESOLVE
   resolve(driver, "cuFuncGetParamInfo", api.cuFuncGetParamInfo);  // optional: CUDA 12.4
+  resolve_graphs(driver, api);
   // The one call that needs no cuInit.
   if (CUresult status = api.cuDriverGetVersion(&api.driver_version); status != CUDA_SUCCESS) {
     loaded.reason =

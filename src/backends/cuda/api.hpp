@@ -28,6 +28,10 @@ using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
+using CUgraph = struct CUgraph_st*;
+using CUgraphNode = struct CUgraphNode_st*;
+using CUgraphExec = struct CUgraphExec_st*;
+using CUkernel = struct CUkern_st*;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
@@ -53,6 +57,20 @@ constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 constexpr unsigned CU_EVENT_DEFAULT = 0x0;
 constexpr unsigned CU_EVENT_DISABLE_TIMING = 0x2;
 constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 0x1;
+
+// A kernel node, as CUDA 12's CUDA_KERNEL_NODE_PARAMS_v2: the CUDA 11 layout (up to
+// `extra`) followed by `kern` and `ctx`, which the driver ignores when `func` is set. Passed
+// to either version of cuGraphAddKernelNode, since each reads the fields it knows.
+struct CudaKernelNodeParams {
+  CUfunction func = nullptr;
+  unsigned gridDimX = 1, gridDimY = 1, gridDimZ = 1;
+  unsigned blockDimX = 1, blockDimY = 1, blockDimZ = 1;
+  unsigned sharedMemBytes = 0;
+  void** kernelParams = nullptr;
+  void** extra = nullptr;
+  CUkernel kern = nullptr;
+  CUcontext ctx = nullptr;
+};
 
 using nvrtcResult = int;  // enum nvrtcResult
 using nvrtcProgram = struct _nvrtcProgram*;
@@ -96,6 +114,15 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(cuEventSynchronize, CUresult, (CUevent))                                                     \
   X(cuEventElapsedTime, CUresult, (float*, CUevent, CUevent))
 
+// CUDA graphs (CUDA 11.4 and later), optional: without them a HAL graph replays its
+// launches one by one. cuGraphAddKernelNode is resolved apart, by either of its names.
+#define INGOT_CUDA_GRAPH_FUNCTIONS(X)                                                   \
+  X(cuGraphCreate, CUresult, (CUgraph*, unsigned))                                      \
+  X(cuGraphDestroy, CUresult, (CUgraph))                                                \
+  X(cuGraphInstantiateWithFlags, CUresult, (CUgraphExec*, CUgraph, unsigned long long)) \
+  X(cuGraphExecDestroy, CUresult, (CUgraphExec))                                        \
+  X(cuGraphLaunch, CUresult, (CUgraphExec, CUstream))
+
 #define INGOT_NVRTC_FUNCTIONS(X)                                                            \
   X(nvrtcGetErrorString, const char*, (nvrtcResult))                                        \
   X(nvrtcVersion, nvrtcResult, (int*, int*))                                                \
@@ -117,10 +144,16 @@ struct CudaApi {
 #define INGOT_CUDA_FIELD(name, result, params) result(*name) params = nullptr;
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_FIELD)
   INGOT_NVRTC_FUNCTIONS(INGOT_CUDA_FIELD)
-#undef INGOT_CUDA_FIELD
   // Drivers of CUDA 12.4 and later: the size of each kernel parameter, which lets a launch
   // check its arguments against the kernel. nullptr on older drivers.
   CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t*, size_t*) = nullptr;
+  // CUDA graphs: all of these, or none (has_graphs() says which).
+  INGOT_CUDA_GRAPH_FUNCTIONS(INGOT_CUDA_FIELD)
+  // cuGraphAddKernelNode_v2 (CUDA 12), else the CUDA 11 cuGraphAddKernelNode.
+  CUresult (*cuGraphAddKernelNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t,
+                                   const CudaKernelNodeParams*) = nullptr;
+  bool has_graphs() const { return cuGraphAddKernelNode != nullptr; }
+#undef INGOT_CUDA_FIELD
   int driver_version = 0;  // cuDriverGetVersion: 12040 for CUDA 12.4
   int nvrtc_major = 0, nvrtc_minor = 0;
   std::string nvrtc_library;  // the file name that opened, e.g. "libnvrtc.so.13"

@@ -121,6 +121,8 @@ class CudaDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
+  // A CUDA graph of the launches, instantiated once and replayed by one cuGraphLaunch;
+  // a LaunchListGraph where the driver has no graphs.
   std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
 
   const CudaContext& cuda() const { return cuda_; }
@@ -137,6 +139,20 @@ class CudaDevice final : public Device {
   CudaQueue queue_;
 };
 
+// One launch made ready for the driver: its grid and block, and its arguments in the form
+// cuLaunchKernel and kernel nodes read, one slot per argument at the parameter's size.
+struct CudaLaunch {
+  union Argument {
+    CUdeviceptr pointer;
+    long long integer;
+    float real;
+  };
+  std::array<unsigned, 3> grid{}, block{};
+  std::vector<Argument> arguments;
+  std::vector<void*> parameters;  // &arguments[i]: stays valid when the launch is moved
+  bool empty() const { return grid[0] == 0 || grid[1] == 0 || grid[2] == 0; }
+};
+
 // A kernel of a module. Launch ABI: the buffers in order as CUdeviceptr (a view's offset
 // added), then the scalars in order, Int as long long and Float as float; the kernel is
 // extern "C" __global__. LaunchDims::global counts threads, local is the block.
@@ -149,12 +165,21 @@ class CudaProgram final : public Program {
                 std::span<const ScalarArg> scalars, bool wait) override;
   int buffer_count() const override { return buffer_count_; }
 
+  // Checks a launch as launch() does and makes it ready: what a CUDA graph's kernel node
+  // holds. Throws naming `what`.
+  CudaLaunch prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                     std::span<const ScalarArg> scalars, std::string_view what) const;
+  CUfunction kernel() const { return kernel_; }
+  const CudaDevice& device() const { return device_; }
+  const std::string& function() const { return function_; }
+
  private:
   // Throws unless the arguments match the kernel's parameters, where the driver can say.
-  void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars) const;
+  void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars,
+                       std::string_view what) const;
   // Throws unless `dims` is a grid of blocks this kernel can run; the grid, with a zero
   // dimension when it is empty.
-  std::array<unsigned, 3> grid(const LaunchDims& dims) const;
+  std::array<unsigned, 3> grid(const LaunchDims& dims, std::string_view what) const;
 
   CudaDevice& device_;
   std::string function_;

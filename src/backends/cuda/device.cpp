@@ -207,11 +207,6 @@ std::unique_ptr<Program> CudaDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<CudaProgram>(*this, binary, function, buffer_count);
 }
 
-std::unique_ptr<Graph> CudaDevice::capture(std::vector<Graph::Launch> launches) {
-  // CUDA graphs come later; a list replays with one cuLaunchKernel per kernel.
-  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
-}
-
 void register_backend_cuda() {
   // Rank 10: after Metal, before OpenCL (20) and the CPU backend (100).
   register_backend({"CUDA", 10, enumerate_devices, open_device});

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <tuple>
 
 #include "backends/cuda/cuda.hpp"
 
@@ -101,8 +102,7 @@ CudaProgram::~CudaProgram() {
 }
 
 void CudaProgram::check_arguments(std::span<Buffer* const> buffers,
-                                  std::span<const ScalarArg> scalars) const {
-  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
+                                  std::span<const ScalarArg> scalars, std::string_view what) const {
   if (buffers.size() != size_t(buffer_count_)) {
     throw Error(fmt::format("{}: {} buffers given; the kernel takes {}", what, buffers.size(),
                             buffer_count_));
@@ -145,11 +145,10 @@ void CudaProgram::check_arguments(std::span<Buffer* const> buffers,
   }
 }
 
-std::array<unsigned, 3> CudaProgram::grid(const LaunchDims& dims) const {
+std::array<unsigned, 3> CudaProgram::grid(const LaunchDims& dims, std::string_view what) const {
   const auto& [global, local] = dims;
   auto fail = [&](const std::string& why) {
-    return Error(fmt::format("{} launch of '{}' with global {} and local {}: {}", device_.name(),
-                             function_, global, local, why));
+    return Error(fmt::format("{} with global {} and local {}: {}", what, global, local, why));
   };
   const char* axis = "XYZ";
   std::array<unsigned, 3> blocks{};
@@ -185,32 +184,34 @@ std::array<unsigned, 3> CudaProgram::grid(const LaunchDims& dims) const {
   return blocks;
 }
 
-double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                           std::span<const ScalarArg> scalars, bool wait) {
-  check_arguments(buffers, scalars);
-  std::array<unsigned, 3> blocks = grid(dims);
-  if (blocks[0] == 0 || blocks[1] == 0 || blocks[2] == 0) return 0;  // CUDA refuses empty grids
-  const CudaContext& cuda = device_.cuda();
-  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
-  // One slot per argument, which cuLaunchKernel reads at the parameter's size.
-  union Argument {
-    CUdeviceptr pointer;
-    long long integer;
-    float real;
-  };
-  std::vector<Argument> arguments(buffers.size() + scalars.size());
-  std::vector<void*> parameters(arguments.size());
-  for (size_t i = 0; i < arguments.size(); ++i) {
+CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                                std::span<const ScalarArg> scalars, std::string_view what) const {
+  check_arguments(buffers, scalars, what);
+  CudaLaunch launch;
+  launch.grid = grid(dims, what);
+  for (int d = 0; d < 3; ++d) launch.block[d] = unsigned(dims.local[d]);
+  launch.arguments.resize(buffers.size() + scalars.size());
+  launch.parameters.resize(launch.arguments.size());
+  for (size_t i = 0; i < launch.arguments.size(); ++i) {
+    CudaLaunch::Argument& argument = launch.arguments[i];
     if (i < buffers.size())
-      arguments[i].pointer =
-          reinterpret_cast<CUdeviceptr>(buffers[i]->handle()) + buffers[i]->offset();
+      argument.pointer = reinterpret_cast<CUdeviceptr>(buffers[i]->handle()) + buffers[i]->offset();
     else if (const ScalarArg& scalar = scalars[i - buffers.size()];
              scalar.kind == ScalarArg::Kind::Int)
-      arguments[i].integer = scalar.i;
+      argument.integer = scalar.i;
     else
-      arguments[i].real = float(scalar.f);
-    parameters[i] = &arguments[i];
+      argument.real = float(scalar.f);
+    launch.parameters[i] = &argument;
   }
+  return launch;
+}
+
+double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                           std::span<const ScalarArg> scalars, bool wait) {
+  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
+  CudaLaunch ready = prepare(buffers, dims, scalars, what);
+  if (ready.empty()) return 0;  // CUDA refuses empty grids
+  const CudaContext& cuda = device_.cuda();
   cuda.bind(what);
   CudaEvent start, end;
   if (wait) {
@@ -219,13 +220,13 @@ double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& d
     if (CUresult status = cu().cuEventRecord(start.get(), cuda.stream); status != CUDA_SUCCESS)
       throw cu_error(status, "cuEventRecord", what);
   }
+  const auto& [blocks, block] = std::tie(ready.grid, ready.block);
   if (CUresult status =
-          cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], unsigned(dims.local[0]),
-                              unsigned(dims.local[1]), unsigned(dims.local[2]), 0, cuda.stream,
-                              parameters.data(), nullptr);
+          cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0], block[1],
+                              block[2], 0, cuda.stream, ready.parameters.data(), nullptr);
       status != CUDA_SUCCESS)
     throw cu_error(status, "cuLaunchKernel",
-                   fmt::format("{} with grid {} and block {}", what, blocks, dims.local));
+                   fmt::format("{} with grid {} and block {}", what, blocks, block));
   if (!wait) return 0;
   if (CUresult status = cu().cuEventRecord(end.get(), cuda.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuEventRecord", what);
