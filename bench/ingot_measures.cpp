@@ -24,31 +24,31 @@ double warm_best_of(int runs, Work&& work) {
   return timing::best_of(runs, work);
 }
 
-// The same small kernel in each device language: out[i] = in[i] * 0.5 + constant.
-std::string kernel_source(const std::string& language, long constant) {
-  const std::string body = "out[i] = in[i] * 0.5f + " + std::to_string(constant) + ".0f;";
+}  // namespace
+
+std::string inplace_kernel_source(const std::string& language, const std::string& statement) {
   if (language == "c")
-    return "void ingot_bench_kernel(float* restrict out, const float* restrict in, long n) {\n"
-           "  for (long i = 0; i < n; ++i) " +
-           body + "\n}\n";
+    return "#include <stdint.h>\n"
+           "void ingot_bench_kernel(char* const* bufs, const int64_t* iargs, const double* fargs,\n"
+           "                        int64_t start, int64_t end) {\n"
+           "  float* x = (float*)bufs[0];\n"
+           "  for (int64_t i = start; i < end; ++i) " +
+           statement + "\n}\n";
   if (language == "opencl")
-    return "__kernel void ingot_bench_kernel(__global float* out, __global const float* in) {\n"
+    return "__kernel void ingot_bench_kernel(__global float* x) {\n"
            "  size_t i = get_global_id(0);\n  " +
-           body + "\n}\n";
+           statement + "\n}\n";
   if (language == "cuda")
-    return "extern \"C\" __global__ void ingot_bench_kernel(float* out, const float* in) {\n"
-           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  " +
-           body + "\n}\n";
+    return "extern \"C\" __global__ void ingot_bench_kernel(float* x) {\n"
+           "  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;\n  " +
+           statement + "\n}\n";
   if (language == "metal")
     return "#include <metal_stdlib>\nusing namespace metal;\n"
-           "kernel void ingot_bench_kernel(device float* out [[buffer(0)]],\n"
-           "    const device float* in [[buffer(1)]], uint i [[thread_position_in_grid]]) {\n"
-           "  " +
-           body + "\n}\n";
+           "kernel void ingot_bench_kernel(device float* x [[buffer(0)]],\n"
+           "    uint i [[thread_position_in_grid]]) {\n  " +
+           statement + "\n}\n";
   throw Error("bench: no test kernel for device language '" + language + "'");
 }
-
-}  // namespace
 
 Prepared prepare_sum(Device& device, int64_t count) {
   Tensor x = workloads::cyclic(count, device.name());
@@ -131,9 +131,10 @@ CompileTiming time_compile(Device& device) {
   context.set_cache_dir(folder);
   // A constant no earlier run used, so that no cache anywhere can hold this kernel.
   long constant = static_cast<long>(std::random_device{}() % 16000000);
-  const std::string source = kernel_source(device.info().language, constant);
+  const std::string source = inplace_kernel_source(
+      device.info().language, "x[i] = x[i] * 0.5f + " + std::to_string(constant) + ".0f;");
   auto compile_and_load = [&] {
-    device.load(device.compiler().compile_cached(source), "ingot_bench_kernel", 2);
+    device.load(device.compiler().compile_cached(source), "ingot_bench_kernel", 1);
   };
   CompileTiming result;
   result.compile_seconds = timing::best_of(1, compile_and_load);

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "ingot/runtime.hpp"
@@ -33,6 +34,11 @@ Timing time_add(Device& device, int64_t count, int runs);
 // product from another library, compared with a relative tolerance.
 Timing time_matmul(Device& device, const std::vector<float>& a, const std::vector<float>& b,
                    const std::vector<float>& expected, int64_t n, int runs);
+
+// A kernel `ingot_bench_kernel` in the device language that runs `statement` (C, using
+// x[i] of float* x, its one buffer) for every index i of the launch; the CPU backend's
+// kernel ABI in C. For single-launch measurements: compile times, graph replays.
+std::string inplace_kernel_source(const std::string& language, const std::string& statement);
 
 struct CompileTiming {
   double compile_seconds = 0;    // a kernel never seen before: compile, store, load

@@ -1,0 +1,227 @@
+// ingot_gpu_bench: ingot on the GPU benchmark's work (reductions, elementwise, softmax,
+// matmul, tiny-op host time, graph replays) next to PyTorch's figures for the same work on
+// the same machine, measured in the same call by bench_peers.py, as a markdown table with
+// each target's PASS or FAIL. Runs on any device; PyTorch's figures are CUDA's.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <ctime>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu_measures.hpp"
+#include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
+#include "ingot/tensor.hpp"
+#include "peer_figures.hpp"
+
+namespace ingot::bench {
+namespace {
+
+struct Sizes {
+  int64_t stream;   // float32 elements of the sum and of a + b
+  int64_t matrix;   // n of the n x n row and column sums
+  int64_t softmax;  // n of the n x n softmax
+  int64_t matmul;   // n of the n^3 matmuls
+  int tiny_ops;
+  int graph_launches, graph_replays;
+  Runs stream_runs, matmul_runs;
+};
+
+// The sizes, which bench_peers.py uses too, and a smoke run's.
+constexpr Sizes kFull{int64_t(1) << 28, 16384, 8192, 4096, 2000, 100, 20, {20, 5}, {10, 1}};
+constexpr Sizes kQuick{int64_t(1) << 22, 1024, 512, 256, 2000, 100, 20, {5, 1}, {3, 1}};
+
+// What a row's figure must do to pass: reach `target` times PyTorch's, reach `target`,
+// stay at or below PyTorch's, or stay at or below `target`.
+enum class Goal { AtLeastPeerTimes, AtLeast, AtMostPeer, AtMost };
+
+struct Row {
+  std::string work;
+  std::string peer_key;  // bench_peers.py's name for the same work
+  std::string unit;
+  Goal goal;
+  double target;
+  std::function<Measured(Device&)> measure;
+};
+
+std::string size_name(double bytes) {
+  return bytes >= double(1 << 30) ? fmt::format("{:g} GiB", bytes / double(1 << 30))
+                                  : fmt::format("{:g} MiB", bytes / double(1 << 20));
+}
+
+std::vector<Row> rows(const Sizes& s) {
+  const std::string stream = size_name(double(s.stream) * sizeof(float));
+  const std::string matrix = fmt::format("{0} x {0}", s.matrix);
+  const std::string mm = fmt::format("{}^3", s.matmul);
+  return {
+      {"sum of " + stream + " float32", "torch sum 1GiB fp32 GB/s", "GB/s", Goal::AtLeastPeerTimes,
+       0.95, [=](Device& d) { return measure_sum(d, s.stream, s.stream_runs); }},
+      {"a + b, " + stream + " float32 each (3x traffic)", "torch add 3x1GiB GB/s", "GB/s",
+       Goal::AtLeastPeerTimes, 0.95,
+       [=](Device& d) { return measure_add(d, s.stream, s.stream_runs); }},
+      {"row sums of " + matrix + " float32", "torch rowsum 16k x 16k GB/s", "GB/s",
+       Goal::AtLeastPeerTimes, 0.90,
+       [=](Device& d) { return measure_axis_sum(d, s.matrix, 1, s.stream_runs); }},
+      {"column sums of " + matrix + " float32", "torch colsum 16k x 16k GB/s", "GB/s",
+       Goal::AtLeastPeerTimes, 0.90,
+       [=](Device& d) { return measure_axis_sum(d, s.matrix, 0, s.stream_runs); }},
+      {fmt::format("softmax over rows of {0} x {0} float32 (read + write)", s.softmax),
+       "torch softmax rows 8k x 8k GB/s (r+w)", "GB/s", Goal::AtLeastPeerTimes, 1.2,
+       [=](Device& d) { return measure_softmax(d, s.softmax, s.stream_runs); }},
+      {"matmul float32 " + mm + " (PyTorch without TF32)", "torch matmul fp32 4096^3 TFLOP/s",
+       "TFLOP/s", Goal::AtLeastPeerTimes, 0.5,
+       [=](Device& d) { return measure_matmul(d, DType::Float32, s.matmul, s.matmul_runs); }},
+      {"matmul float16 " + mm, "torch matmul fp16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
+       [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs); }},
+      {fmt::format("tiny op: s = s + 1 on 16 float32, realized, host time ({} in a row)",
+                   s.tiny_ops),
+       "torch tiny op launch us/op", "µs/op", Goal::AtMostPeer, 1,
+       [=](Device& d) { return measure_tiny_op(d, s.tiny_ops); }},
+      {fmt::format("tiny op replayed from a graph of {} launches, host time per launch",
+                   s.graph_launches),
+       "torch cudagraph tiny op us/op", "µs/op", Goal::AtMost, 1.5,
+       [=](Device& d) { return measure_graph_op(d, s.graph_launches, s.graph_replays); }},
+  };
+}
+
+std::string figure(double value, const std::string& unit) {
+  // Host times are a few µs: two decimals; rates one.
+  return unit == "µs/op" ? fmt::format("{:.2f} {}", value, unit)
+                         : fmt::format("{:.1f} {}", value, unit);
+}
+
+std::string target_text(const Row& row) {
+  switch (row.goal) {
+    case Goal::AtLeastPeerTimes:
+      return fmt::format(">= {:g}x PyTorch", row.target);
+    case Goal::AtLeast:
+      return fmt::format(">= {:g} {}", row.target, row.unit);
+    case Goal::AtMostPeer:
+      return "<= PyTorch";
+    case Goal::AtMost:
+      return fmt::format("<= {:g} {}", row.target, row.unit);
+  }
+  return "";
+}
+
+std::string verdict(const Row& row, const Measured& m, std::optional<double> peer) {
+  if (!m.correct) return "WRONG RESULT";
+  bool relative = row.goal == Goal::AtLeastPeerTimes || row.goal == Goal::AtMostPeer;
+  if (relative && !peer) return "no PyTorch figure";
+  bool met = false;
+  switch (row.goal) {
+    case Goal::AtLeastPeerTimes:
+      met = m.value >= row.target * *peer;
+      break;
+    case Goal::AtLeast:
+      met = m.value >= row.target;
+      break;
+    case Goal::AtMostPeer:
+      met = m.value <= *peer;
+      break;
+    case Goal::AtMost:
+      met = m.value <= row.target;
+      break;
+  }
+  return met ? "PASS" : "FAIL";
+}
+
+// A message fit for one table cell.
+std::string cell_text(std::string text) {
+  for (char& c : text)
+    if (c == '|' || c == '\n') c = ' ';
+  return text.size() > 160 ? text.substr(0, 157) + "..." : text;
+}
+
+void print_row(Device& device, const Row& row, const std::optional<PeerFigures>& peers) {
+  std::optional<double> peer;
+  std::string peer_cell = "not run";
+  if (peers) {
+    auto found = peers->find(row.peer_key);
+    if (found != peers->end()) peer = found->second;
+    peer_cell = peer ? figure(*peer, row.unit) : "missing";
+  }
+  std::string ingot_cell, ratio = "", result;
+  try {
+    Measured m = row.measure(device);
+    ingot_cell = figure(m.value, row.unit);
+    if (peer) ratio = fmt::format("{:.2f}", m.value / *peer);
+    result = verdict(row, m, peer);
+  } catch (const std::exception& e) {
+    // One failed row must not cost the others: the device keeps working after an Error.
+    fmt::print(stderr, "{}: {}\n", row.work, e.what());
+    ingot_cell = "error: " + cell_text(e.what());
+    result = "ERROR";
+  }
+  fmt::print("| {} | {} | {} | {} | {} | {} |\n", row.work, ingot_cell, peer_cell, ratio,
+             target_text(row), result);
+  std::fflush(stdout);
+}
+
+void print_header(Device& device, bool quick, const std::string& peer_source) {
+  char date[32];
+  std::time_t now = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y-%m-%d %H:%M", std::localtime(&now));
+  const DeviceInfo& info = device.info();
+  fmt::print("# ingot GPU benchmark on {}\n\n", info.name);
+  fmt::print("- date: {}\n- device: {} ({}), {} compute units\n", date, info.name, info.product,
+             info.compute_units);
+  for (const auto& [key, value] : info.extra) fmt::print("- {}: {}\n", key, value);
+  fmt::print("- PyTorch: {}\n", peer_source);
+  fmt::print(
+      "- sizes: {}; each ingot figure is the median of several samples after a warm-up, on "
+      "random inputs made on the device; results are checked against float64 host "
+      "references\n\n",
+      quick ? "quick (smoke run; PyTorch's figures are for the full sizes)" : "full");
+  fmt::print("| work | ingot | PyTorch | ratio | target | result |\n");
+  fmt::print("|---|---|---|---|---|---|\n");
+}
+
+}  // namespace
+}  // namespace ingot::bench
+
+int main(int argc, char** argv) {
+  using namespace ingot::bench;
+  CLI::App app{"ingot's GPU benchmark next to PyTorch's figures, as a markdown table"};
+  bool quick = false;
+  std::string device_name, peers_script, peers_json;
+  app.add_option("--device", device_name, "The ingot device to measure (default: the default)");
+  auto* script = app.add_option("--peers", peers_script,
+                                "Run `python3 SCRIPT` (bench_peers.py) for PyTorch's figures");
+  app.add_option("--peers-json", peers_json, "Read PyTorch's figures from this peers.json")
+      ->excludes(script);
+  app.add_flag("--quick", quick, "Small sizes, for a smoke run");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    ingot::Device& device = ingot::Device::get(device_name);
+    std::optional<PeerFigures> peers;
+    std::string peer_source = "not run (no --peers or --peers-json)";
+    // Before ingot's work, so that PyTorch finds the device's memory free. Without its
+    // figures ingot's are still worth printing.
+    try {
+      if (!peers_script.empty()) {
+        peers = run_peer_script(peers_script);
+        peer_source = fmt::format("`python3 {}`, run by this benchmark just before ingot's work",
+                                  peers_script);
+      } else if (!peers_json.empty()) {
+        peers = read_peer_json(peers_json);
+        peer_source = "read from " + peers_json;
+      }
+    } catch (const ingot::Error& e) {
+      fmt::print(stderr, "error: {}\n", e.what());
+      peer_source = "failed: " + cell_text(e.what());
+    }
+    print_header(device, quick, peer_source);
+    ingot::Tensor::manual_seed(4);
+    for (const Row& row : rows(quick ? kQuick : kFull)) print_row(device, row, peers);
+  } catch (const ingot::Error& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
