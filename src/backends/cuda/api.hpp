@@ -71,6 +71,9 @@ struct CudaKernelNodeParams {
   CUkernel kern = nullptr;
   CUcontext ctx = nullptr;
 };
+// The C layout on LP64: 36 bytes of function and dimensions, padded to 40 for the pointers.
+static_assert(offsetof(CudaKernelNodeParams, kernelParams) == 40 &&
+              sizeof(CudaKernelNodeParams) == 72);
 
 using nvrtcResult = int;  // enum nvrtcResult
 using nvrtcProgram = struct _nvrtcProgram*;
