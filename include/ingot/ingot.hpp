@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ingot/context.hpp"
+#include "ingot/custom_kernel.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"

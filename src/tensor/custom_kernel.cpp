@@ -1,0 +1,134 @@
+// run_custom_kernel: every argument checked here, so that a backend only compiles, loads
+// and launches; then the inputs realized, the outputs allocated, the kernel launched.
+#include "ingot/custom_kernel.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cctype>
+#include <map>
+#include <mutex>
+#include <tuple>
+
+#include "ingot/error.hpp"
+#include "tensor/frontend.hpp"
+
+namespace ingot {
+namespace {
+
+constexpr const char* kOp = "run_custom_kernel";
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+std::string resolve_device(const CustomKernel& k) {
+  std::string name = frontend::device_name(
+      k.device.empty() && !k.inputs.empty() ? k.inputs[0].device() : k.device);
+  for (size_t i = 0; i < k.inputs.size(); ++i)
+    if (k.inputs[i].device() != name)
+      throw Error(
+          fmt::format("{} '{}': input {} is on {}, the kernel runs on {}; move it with "
+                      ".to(\"{}\")",
+                      kOp, k.function, i, k.inputs[i].device(), name, name));
+  return name;
+}
+
+void check_outputs(const CustomKernel& k, const std::string& device) {
+  if (k.outputs.empty())
+    throw Error(fmt::format("{} '{}': no outputs; a kernel writes at least one", kOp, k.function));
+  for (size_t i = 0; i < k.outputs.size(); ++i) {
+    const CustomKernel::Output& out = k.outputs[i];
+    for (int64_t d : out.shape)
+      if (d < 0)
+        throw Error(fmt::format("{} '{}': output {} has a negative dimension in shape {}", kOp,
+                                k.function, i, shape_str(out.shape)));
+    if (out.dtype == DType::Float64 && frontend::widest_float(device) != DType::Float64)
+      throw Error(
+          fmt::format("{} '{}': output {} is float64, which {} does not have; use "
+                      "float32",
+                      kOp, k.function, i, device));
+  }
+}
+
+void check_dims(const CustomKernel& k, const DeviceInfo& info) {
+  const auto& [global, local] = k.dims;
+  // The CPU runs no threadgroups: its local size is only a grain of iterations.
+  const bool groups = info.language != "c";
+  int64_t threads = 1;
+  for (int d = 0; d < 3; ++d) {
+    if (global[d] < 0 || local[d] < 1)
+      throw Error(
+          fmt::format("{} '{}': global {} and local {}: dimension {} is invalid (global "
+                      "must be >= 0, local >= 1)",
+                      kOp, k.function, global, local, d));
+    if (groups && global[d] % local[d] != 0)
+      throw Error(
+          fmt::format("{} '{}': global size {} in dimension {} is not a multiple of the "
+                      "local size {}",
+                      kOp, k.function, global[d], d, local[d]));
+    threads *= local[d];
+  }
+  if (groups && threads > info.max_threads_per_group)
+    throw Error(
+        fmt::format("{} '{}': a threadgroup of {} threads (local {}) is more than {} "
+                    "allows ({})",
+                    kOp, k.function, threads, local, info.name, info.max_threads_per_group));
+}
+
+// Loaded programs live for the process: a launch that has not finished must not outlive
+// its program, and the next call with the same kernel skips the load.
+Program& program_for(Device& device, const CustomKernel& k, int buffers) {
+  using Key = std::tuple<std::string, std::string, int, std::string>;
+  static std::mutex mutex;
+  static std::map<Key, std::unique_ptr<Program>> programs;
+  Key key{device.name(), k.function, buffers, k.source};
+  std::lock_guard lock(mutex);
+  auto it = programs.find(key);
+  if (it == programs.end()) {
+    std::vector<uint8_t> binary = device.compiler().compile_cached(k.source);
+    it = programs.emplace(key, device.load(binary, k.function, buffers)).first;
+  }
+  return *it->second;
+}
+
+}  // namespace
+
+std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
+  if (!is_identifier(k.function))
+    throw Error(
+        fmt::format("{}: function name '{}' is not an identifier; name the kernel's "
+                    "entry point in the source",
+                    kOp, k.function));
+  if (k.source.empty()) throw Error(fmt::format("{} '{}': the source is empty", kOp, k.function));
+  for (size_t i = 0; i < k.inputs.size(); ++i)
+    if (!k.inputs[i].defined())
+      throw Error(fmt::format("{} '{}': input {} is an undefined Tensor", kOp, k.function, i));
+  std::string name = resolve_device(k);
+  Device& device = Device::get(name);
+  check_outputs(k, name);
+  check_dims(k, device.info());
+
+  std::vector<Tensor> inputs;
+  for (const Tensor& t : k.inputs) inputs.push_back(t.contiguous());
+  Tensor::realize_all(inputs);
+  const int count = int(k.outputs.size() + inputs.size());
+  Program& program = program_for(device, k, count);
+
+  std::vector<Tensor> outputs;
+  std::vector<Buffer*> buffers;
+  for (const CustomKernel::Output& out : k.outputs) {
+    size_t bytes = size_t(shape_numel(out.shape)) * dtype_size(out.dtype);
+    NodePtr node = make_buffer_node(device.allocator().alloc(bytes), out.dtype, out.shape, name);
+    buffers.push_back(node->buffer.get());
+    outputs.push_back(frontend::wrap(std::move(node)));
+  }
+  for (const Tensor& t : inputs) buffers.push_back(t.node()->buffer.get());
+  program.launch(buffers, k.dims, k.scalars, /*wait=*/true);
+  return outputs;
+}
+
+}  // namespace ingot
