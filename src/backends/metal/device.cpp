@@ -65,6 +65,9 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       .local_memory_bytes = int64_t(send<NSUInteger>(device, "maxThreadgroupMemoryLength")),
       // The MSL table loads float4 vectors.
       .simd_width = 4,
+      // SIMD groups of 32 on every Apple GPU (and in the emulator): GROUP reductions end
+      // with simd_shuffle_down.
+      .shuffle_width = 32,
       .memory_bytes = send<NSUInteger>(device, "recommendedMaxWorkingSetSize"),
       .max_buffer_bytes = send<NSUInteger>(device, "maxBufferLength"),
       .extra = {
