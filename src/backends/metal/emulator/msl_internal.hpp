@@ -18,6 +18,12 @@ std::string msl_header_types();
 std::string msl_header_vectors();
 std::string msl_header_math();
 std::string msl_header_sync();
+// The path of msl_header() precompiled by `compiler` with `options` (msl_precompiled.cpp),
+// made on first use in the cache folder; "" when that folder cannot be written. `identity`
+// names the compiler and options. Throws Error with clang's log when the header does not
+// compile.
+std::string precompiled_header(const std::string& compiler, const std::string& identity,
+                               const std::vector<std::string>& options);
 
 // One `kernel` function as the source declares it.
 struct ParsedKernel {

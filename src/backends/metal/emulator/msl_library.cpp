@@ -1,6 +1,7 @@
 // MslLibrary::compile: the MSL source, read by parse_msl, is compiled as C++ with the
-// header in front and one pair of entries per kernel behind, by the host's clang into a
-// shared object (kept in the disk cache under the compiler's identity), and loaded.
+// header in front (precompiled, msl_precompiled.cpp) and one pair of entries per kernel
+// behind, by the host's clang into a shared object (kept in the disk cache under the
+// compiler's identity and the header's hash), and loaded.
 #include <dlfcn.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -32,10 +33,12 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // -ffp-contract=fast: Metal fuses multiply-adds too. Without fast math NaN and infinity
 // keep their meaning (Metal's fastMathEnabled=NO); -w: MSL compiled as C++ draws warnings
 // (unknown attributes) that say nothing about the user's code.
+// These flags compile the header and the libraries alike: a precompiled header is used
+// only with the flags it was made with.
 std::vector<std::string> flags(bool fast_math) {
-  std::vector<std::string> f = {"-x",        "c++",     "-std=c++17",         "-O2",
-                                "-fPIC",     "-shared", "-fdeclspec",         "-fno-exceptions",
-                                "-fno-rtti", "-w",      "-ffp-contract=fast", "-fno-math-errno"};
+  std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
+                                "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
+                                "-fno-math-errno"};
   if (fast_math) f.push_back("-ffast-math");
   return f;
 }
@@ -60,11 +63,11 @@ const Compiler& compiler() {
   return found;
 }
 
-// The C++ the compiler sees: the header, the user's source under its own line numbers,
-// then the entries.
+// The C++ the compiler sees after the header: the user's source under its own line
+// numbers, then the entries.
 std::string translation_unit(const ParsedSource& parsed) {
-  std::string text = msl_header() + "\n#line 1 \"program_source\"\n" + parsed.text +
-                     "\n#line 1 \"ingot_msl_entries\"\n";
+  std::string text =
+      "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
   text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
                       std::max<size_t>(parsed.kernels.size(), 1));
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
@@ -80,15 +83,21 @@ std::string translation_unit(const ParsedSource& parsed) {
   return text;
 }
 
-std::vector<uint8_t> build(const std::string& source, const std::vector<std::string>& options) {
+// Compiles `source` behind the precompiled header, or behind the header's text where the
+// cache folder cannot hold a precompiled one.
+std::vector<uint8_t> build(const std::string& unit, const std::vector<std::string>& options,
+                           const std::string& identity) {
   const Compiler& cc = compiler();
+  std::string pch = precompiled_header(cc.path, identity, options);
+  std::string source = pch.empty() ? msl_header() + unit : unit;
   std::string dir = (std::filesystem::temp_directory_path() / "ingot-msl-XXXXXX").string();
   if (!mkdtemp(dir.data()))
     throw Error(fmt::format("MSL compile: cannot create a build folder: {}", std::strerror(errno)));
   std::string cpp = dir + "/library.cpp", so = dir + "/library.so";
   std::ofstream(cpp, std::ios::binary) << source;
-  std::vector<std::string> argv = {cc.path};
+  std::vector<std::string> argv = {cc.path, "-x", "c++", "-shared"};
   argv.insert(argv.end(), options.begin(), options.end());
+  if (!pch.empty()) argv.insert(argv.end(), {"-include-pch", pch});
   argv.insert(argv.end(), {"-o", so, cpp, "-lm"});
   ProcessResult result = run_process(argv);
   std::ifstream file(so, std::ios::binary);
@@ -180,10 +189,13 @@ std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool 
   std::vector<std::string> options = flags(fast_math);
   std::string identity =
       fmt::format("msl\n{}\n{}\n{}", compiler().path, compiler().version, fmt::join(options, " "));
-  std::optional<std::vector<uint8_t>> binary = disk_cache_load(identity, unit);
+  // The unit leaves the header out: its hash stands for it in the library's key.
+  std::string library_identity =
+      fmt::format("{}\nheader {}", identity, disk_cache_key(identity, msl_header()));
+  std::optional<std::vector<uint8_t>> binary = disk_cache_load(library_identity, unit);
   if (!binary) {
-    binary = build(unit, options);
-    disk_cache_store(identity, unit, *binary);
+    binary = build(unit, options, identity);
+    disk_cache_store(library_identity, unit, *binary);
   }
   return std::make_shared<Library>(*binary, std::move(parsed.kernels));
 }
