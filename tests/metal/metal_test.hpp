@@ -38,6 +38,7 @@ class MetalLifetimeTest : public ::testing::Test {
     for (const auto& live : metal_emulator::live_objects()) before_.insert(live.object);
   }
   void TearDown() override {
+    metal_emulator::wait_for_idle_queues();
     for (const std::string& problem : metal_emulator::take_problems())
       ADD_FAILURE() << "lifetime problem: " << problem;
     std::map<std::string, int> leaked;

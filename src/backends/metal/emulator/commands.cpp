@@ -5,6 +5,7 @@
 // NSError, as on a GPU.
 #include <fmt/format.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <thread>
@@ -100,6 +101,9 @@ void encode_event(MTLCommandBuffer& self, id event, uint64_t value, bool signal)
         fmt::format("emulated Metal: {} while an encoder is open or after commit", selector));
   self.commands.push_back(EventCommand{Ref(as<MTLSharedEvent>(event, selector)), value, signal});
 }
+
+// Command buffers committed to a queue that still holds them, for wait_for_idle_queues.
+std::atomic<int64_t> g_held_by_queues{0};
 
 }  // namespace
 
@@ -251,6 +255,7 @@ QueueWorker::~QueueWorker() {
 
 void QueueWorker::submit(MTLCommandBuffer& buffer) {
   buffer.retain();  // the queue keeps a committed command buffer until it completed
+  ++g_held_by_queues;
   std::lock_guard lock(state_->mutex);
   state_->pending.push_back(&buffer);
   state_->ready.notify_one();
@@ -268,7 +273,14 @@ void QueueWorker::loop(std::shared_ptr<State> state) {
     }
     buffer->execute();
     buffer->release();
+    --g_held_by_queues;
   }
+}
+
+void wait_for_idle_queues() {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (g_held_by_queues > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
 }
 
 void define_command_classes() {

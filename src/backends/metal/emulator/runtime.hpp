@@ -135,6 +135,10 @@ std::vector<LiveObject> live_objects();
 // Over-releases, messages to deallocated objects, autoreleases outside a pool, pools
 // popped out of order; each problem once, and the list is emptied.
 std::vector<std::string> take_problems();
+// Waits (up to 10 s) until every queue has let go of the command buffers it ran: a
+// waitUntilCompleted returns before the queue releases the buffer, and with it what the
+// buffer holds, so a count of live objects taken at once may still see them.
+void wait_for_idle_queues();
 void report_problem(std::string problem);
 
 }  // namespace ingot::metal_emulator
