@@ -1,8 +1,13 @@
 // The Metal backend on the emulated Metal: every object it makes for launches, copies,
 // graphs and failed compiles is released once (no leak, no over-release), and errors
 // carry Metal's own messages while the device keeps working.
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <memory>
 #include <vector>
 
+#include "backends/metal/metal.hpp"
 #include "cts/cts_test.hpp"
 #include "ingot/runtime.hpp"
 #include "metal/metal_test.hpp"
@@ -81,6 +86,35 @@ TEST_F(MetalBackend, ErrorsCarryMetalsMessageAndTheDeviceKeepsWorking) {
   small->launch(args, {{128, 1, 1}, {64, 1, 1}}, {}, true);
   buffer->copy_out(out.data(), 512);
   for (float v : out) ASSERT_EQ(v, 1.0f);
+}
+
+TEST_F(MetalBackend, PrivateBuffersWithoutUnifiedMemory) {
+  // A device of its own, opened while the emulator reports no unified memory: its buffers
+  // are private, so copies go through staging buffers and blits.
+  ::setenv("INGOT_METAL_EMULATOR_UNIFIED", "0", 1);
+  auto discrete = std::make_unique<MetalDevice>("METAL:0");
+  ::unsetenv("INGOT_METAL_EMULATOR_UNIFIED");
+  const auto& extra = discrete->info().extra;
+  EXPECT_NE(
+      std::find(extra.begin(), extra.end(),
+                std::pair<std::string, std::string>("unified memory", "no (private buffers)")),
+      extra.end());
+  const size_t n = 1000, bytes = n * sizeof(float);
+  std::vector<float> host = random_values<float>(n, 11, -2.0f, 2.0f);
+  auto a = discrete->allocator().alloc(bytes), b = discrete->allocator().alloc(bytes);
+  a->copy_in(host.data(), bytes);
+  auto program = discrete->load(discrete->compiler().compile(kAddOneSource), "add_one", 1);
+  Buffer* args[] = {a.get()};
+  program->launch(args, {{n, 1, 1}, {8, 1, 1}}, {}, false);
+  Allocator::transfer(*b, *a, bytes);  // a blit between private buffers
+  std::vector<float> out(n, std::numeric_limits<float>::quiet_NaN());
+  b->copy_out(out.data(), bytes);
+  for (size_t i = 0; i < n; ++i) ASSERT_EQ(out[i], host[i] + 1.0f) << i;
+  // Part of a buffer, at an offset, through the staging path.
+  std::vector<float> part(10, std::numeric_limits<float>::quiet_NaN());
+  b->copy_out(part.data(), 10 * sizeof(float), 500 * sizeof(float));
+  for (size_t i = 0; i < 10; ++i) ASSERT_EQ(part[i], host[500 + i] + 1.0f) << i;
+  discrete->synchronize();
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // The emulated MTLDevice and MTLBuffer: one device with an Apple GPU's limits and unified
-// memory, and buffers in host memory whose storage mode decides what the host may see.
+// memory (unless INGOT_METAL_EMULATOR_UNIFIED=0), and buffers in host memory whose storage mode
+// decides what the host may see.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <string_view>
 
 #include "backends/metal/emulator/objects.hpp"
 #include "ingot/error.hpp"
@@ -77,8 +80,14 @@ void define_device_classes() {
   def(
       device, "maxThreadgroupMemoryLength",
       +[](MTLDevice&) -> NSUInteger { return kMaxThreadgroupMemory; });
+  // INGOT_METAL_EMULATOR_UNIFIED=0 makes it a GPU with memory of its own, as an AMD one in
+  // an Intel Mac, so that the backend's private buffers and blits run too; read at each
+  // call, so a test may open a second MetalDevice with it set.
   def(
-      device, "hasUnifiedMemory", +[](MTLDevice&) -> bool { return true; });
+      device, "hasUnifiedMemory", +[](MTLDevice&) -> bool {
+        const char* unified = std::getenv("INGOT_METAL_EMULATOR_UNIFIED");
+        return !unified || std::string_view(unified) != "0";
+      });
   def(
       device, "maxBufferLength",
       +[](MTLDevice& self) -> NSUInteger { return self.max_buffer_length; });
