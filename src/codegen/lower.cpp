@@ -95,6 +95,7 @@ class Lowerer {
     const Shape& shape = out_->shape;
     Shape tiles = shape;
     if (plan_.vector_output) tiles.back() /= plan_.width;
+    if (plan_.row_loop) tiles.back() = 1;
     if (plan_.unroll > 1) tiles[plan_.unroll_axis] /= plan_.unroll;
     int64_t count = shape_numel(tiles);
     k_.buffers.push_back({out_->dtype, true});
@@ -107,32 +108,16 @@ class Lowerer {
     if (plan_.unroll > 1)
       idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
 
-    Val value = eval(out_.get(), idx, sym::cnst(1));
-    // Every thread of a group holds the results; the first one stores them.
-    if (plan_.group > 1)
-      open_if(alu(Op::CmpEq, DType::Bool, {var_inst_.at(lid_->var), index_const(0)}));
-    Expr flat = flat_index(idx, shape);
-    int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
-    for (int u = 0; u < steps; ++u) {
-      Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
-      int v = value[value.size() == 1 ? 0 : u];
-      if (sym::uses_var(f, lane_->var)) {
-        if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
-        v = widen(v, plan_.width);
-        emit({.op = ir::IOp::Store,
-              .dtype = out_->dtype,
-              .width = plan_.width,
-              .src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0))), v},
-              .buffer = 0,
-              .streaming = plan_.streaming_store},
-             false);
-      } else {
-        emit({.op = ir::IOp::Store, .dtype = out_->dtype, .src = {lower_index(f), v}, .buffer = 0},
-             false);
-      }
+    if (plan_.row_loop) {
+      store_rows(idx);
+    } else {
+      Val value = eval(out_.get(), idx, sym::cnst(1));
+      // Every thread of a group holds the results; the first one stores them.
+      if (plan_.group > 1)
+        open_if(alu(Op::CmpEq, DType::Bool, {var_inst_.at(lid_->var), index_const(0)}));
+      store(idx, value);
+      if (plan_.group > 1) close_if();
     }
-
-    if (plan_.group > 1) close_if();
     if (tail_) close_if();
 
     if (plan_.group > 1) {
@@ -210,6 +195,92 @@ class Lowerer {
     return idx;
   }
 
+  // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
+  void store(const Index& idx, const Val& value) {
+    Expr flat = flat_index(idx, out_->shape);
+    int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
+    for (int u = 0; u < steps; ++u) {
+      Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
+      int v = value[value.size() == 1 ? 0 : u];
+      if (sym::uses_var(f, lane_->var)) {
+        if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
+        v = widen(v, plan_.width);
+        emit({.op = ir::IOp::Store,
+              .dtype = out_->dtype,
+              .width = plan_.width,
+              .src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0))), v},
+              .buffer = 0,
+              .streaming = plan_.streaming_store},
+             false);
+      } else {
+        emit({.op = ir::IOp::Store, .dtype = out_->dtype, .src = {lower_index(f), v}, .buffer = 0},
+             false);
+      }
+    }
+  }
+
+  // ROW: the thread (or under GROUP, the group's threads together) loops over its row
+  // of the last axis. Reductions broadcast along the row are computed first, once.
+  void store_rows(Index idx) {
+    const int64_t columns = out_->shape.back();
+    const int64_t stride = plan_.group;
+    Expr probe = sym::var(next_var_++, 0, std::max<int64_t>(columns, 1) - 1);
+    idx.back() = probe;
+    std::unordered_set<std::string> seen;
+    hoist_reductions(out_.get(), idx, sym::cnst(1), {probe}, seen);
+    int64_t trips = (columns + stride - 1) / stride;
+    Expr col = new_var(0, std::max<int64_t>(trips, 1) - 1,
+                       emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
+    scopes_.emplace_back();
+    if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
+    bool ragged = columns % stride != 0;
+    if (ragged) open_if(alu(Op::CmpLt, DType::Bool, {lower_index(col), index_const(columns)}));
+    idx.back() = col;
+    store(idx, eval(out_.get(), idx, sym::cnst(1)));
+    if (ragged) close_if();
+    scopes_.pop_back();
+    emit({.op = ir::IOp::EndRange}, false);
+  }
+
+  // Hoists what the loops of reduction `n` at `idx` would recompute at every step.
+  void hoist_for_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
+    LazyNode* src = n->src[0].get();
+    Index at = idx;
+    std::vector<Expr> probes;
+    for (int64_t axis : n->arg) {
+      probes.push_back(sym::var(next_var_++, 0, std::max<int64_t>(src->shape[axis], 1) - 1));
+      at[axis] = probes.back();
+    }
+    std::unordered_set<std::string> seen;
+    hoist_reductions(src, at, guard, probes, seen);
+  }
+
+  // Computes now, before loops over `vars` open, every reduction under `n` (at index
+  // `idx`) whose value does not depend on them: a reduction broadcast along the loops'
+  // axes. The loop then finds it computed instead of computing it at every step.
+  void hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
+                        const std::vector<Expr>& vars, std::unordered_set<std::string>& seen) {
+    if (n->realized() || n->src.empty()) return;
+    std::string key = fmt::format("{}|{}", static_cast<const void*>(n), sym::to_string(guard));
+    for (const Expr& e : idx) key += "|" + sym::to_string(e);
+    if (!seen.insert(key).second) return;
+    if (is_movement(n->op)) {
+      Expr inner = guard;
+      Index src_idx = through_movement(n, idx, inner);
+      hoist_reductions(n->src[0].get(), src_idx, inner, vars, seen);
+      return;
+    }
+    if (is_reduce(n->op)) {
+      auto uses = [&](const Expr& e) {
+        return std::any_of(vars.begin(), vars.end(),
+                           [&](const Expr& v) { return sym::uses_var(e, v->var); });
+      };
+      if (!uses(guard) && std::none_of(idx.begin(), idx.end(), uses)) eval(n, idx, guard);
+      return;
+    }
+    for (const auto& s : n->src) hoist_reductions(s.get(), idx, guard, vars, seen);
+  }
+
   static int64_t round_up(int64_t n, int64_t m) {
     return (std::max<int64_t>(n, 1) + m - 1) / m * m;
   }
@@ -218,8 +289,10 @@ class Lowerer {
   void open_if(int cond) {
     emit({.op = ir::IOp::If, .src = {cond}}, false);
     scopes_.emplace_back();
+    ++if_depth_;
   }
   void close_if() {
+    --if_depth_;
     scopes_.pop_back();
     emit({.op = ir::IOp::EndIf}, false);
   }
@@ -493,42 +566,56 @@ class Lowerer {
     const int width = plan_.width;
     const Op combine = combine_op(n->op);
     const ConstValue identity = reduce_identity(n->op, n->dtype);
+    // Barriers must be reached by every thread of the group.
+    if (if_depth_ > 0) throw Rejected{};
+    hoist_for_reduce(n, idx, guard);
     int acc = emit({.op = ir::IOp::DefineAcc, .dtype = n->dtype, .width = width, .value = identity},
                    false);
+    auto accumulate = [&](const Index& at) {
+      int value = widen(eval(src, at, guard)[0], width);
+      emit({.op = ir::IOp::Assign,
+            .dtype = n->dtype,
+            .width = width,
+            .src = {acc, alu(combine, n->dtype, {acc, value})}},
+           false);
+    };
     Index src_idx = idx;
-    Expr valid = sym::cnst(1);
     int64_t extent = 1;
-    for (size_t a = 0; a < n->arg.size(); ++a) {
-      int axis = static_cast<int>(n->arg[a]);
-      int64_t size = src->shape[axis];
+    for (size_t a = 0; a + 1 < n->arg.size(); ++a) {
+      int64_t size = src->shape[n->arg[a]];
       extent *= size;
-      bool split = a + 1 == n->arg.size();
-      if (split && width > 1 && size % (group * width) != 0) throw Rejected{};
-      int64_t trips = split ? (size + group * width - 1) / (group * width) : size;
-      Expr v = new_var(
-          0, trips - 1,
-          emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
-      if (split) {
-        v = sym::add(sym::mul(v, group), lid_);
-        if (size % group) valid = sym::lt(v, size);
-        if (width > 1) v = sym::add(sym::mul(v, width), lane_);
-      }
-      src_idx[axis] = v;
+      src_idx[n->arg[a]] = new_var(
+          0, size - 1,
+          emit({.op = ir::IOp::Range, .lo = 0, .hi = size, .rolled = keep_rolled(n)}, false));
       scopes_.emplace_back();
     }
-    work_per_output_ = std::max(work_per_output_, extent);
-    int value = widen(eval(src, src_idx, sym::logical_and(guard, valid))[0], width);
-    if (!sym::is_const(valid, 1))
-      value = alu(Op::Where, n->dtype, {lower_index(valid), value, constant(n->dtype, identity)});
-    emit({.op = ir::IOp::Assign,
-          .dtype = n->dtype,
-          .width = width,
-          .src = {acc, alu(combine, n->dtype, {acc, value})}},
-         false);
-    for (size_t a = 0; a < n->arg.size(); ++a) {
+    // The last axis: whole rounds of group * width elements, then the ragged tail.
+    const int axis = static_cast<int>(n->arg.back());
+    const int64_t size = src->shape[axis], round = group * width;
+    extent *= size;
+    if (width > 1 && size % round != 0) throw Rejected{};
+    int64_t trips = size / round;
+    Expr t = new_var(
+        0, std::max<int64_t>(trips, 1) - 1,
+        emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
+    scopes_.emplace_back();
+    Expr v = sym::add(sym::mul(t, group), lid_);
+    src_idx[axis] = width > 1 ? sym::add(sym::mul(v, width), lane_) : v;
+    accumulate(src_idx);
+    scopes_.pop_back();
+    emit({.op = ir::IOp::EndRange}, false);
+    if (size % group != 0) {
+      Expr tail = sym::add(sym::cnst(trips * group), lid_);
+      open_if(alu(Op::CmpLt, DType::Bool, {lower_index(tail), index_const(size)}));
+      src_idx[axis] = tail;
+      accumulate(src_idx);
+      close_if();
+    }
+    for (size_t a = 0; a + 1 < n->arg.size(); ++a) {
       scopes_.pop_back();
       emit({.op = ir::IOp::EndRange}, false);
     }
+    work_per_output_ = std::max(work_per_output_, extent);
     if (width > 1)
       acc = emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
     size_t value_bytes =
@@ -604,6 +691,7 @@ class Lowerer {
 
   Val reduce(LazyNode* n, const Index& idx, const Expr& guard) {
     if (plan_.group > 1) return group_reduce(n, idx, guard);
+    hoist_for_reduce(n, idx, guard);
     LazyNode* src = n->src[0].get();
     bool vector_reduce = plan_.vector_reduce == n;
     auto uses = [&](const Expr& v) {
@@ -695,6 +783,7 @@ class Lowerer {
   Expr lid_;  // the thread within its group, under GROUP
   int next_local_ = 0;
   bool tail_ = false;  // an If skips the threads past the end
+  int if_depth_ = 0;   // If blocks open where the next instruction goes
   int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
 

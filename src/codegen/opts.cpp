@@ -39,17 +39,22 @@ bool vector_friendly_op(Op op, DType dt) {
 struct Region {
   bool friendly = true;
   std::vector<const LazyNode*> reduces;  // reduces reached from the output without crossing another
+  bool broadcast_reduce = false;         // one of them is broadcast back to the output's shape
 };
 
-void scan(const LazyNode* n, bool under_reduce, Region& r,
+void scan(const LazyNode* n, bool under_reduce, bool expanded, Region& r,
           std::unordered_set<const LazyNode*>& seen) {
   if (!seen.insert(n).second) return;
   r.friendly &= vector_friendly_dtype(n->dtype);
   if (n->realized()) return;
   r.friendly &= vector_friendly_op(n->op, n->dtype);
   bool reduce = is_reduce(n->op);
-  if (reduce && !under_reduce) r.reduces.push_back(n);
-  for (const auto& s : n->src) scan(s.get(), under_reduce || reduce, r, seen);
+  if (reduce && !under_reduce) {
+    r.reduces.push_back(n);
+    r.broadcast_reduce |= expanded;
+  }
+  for (const auto& s : n->src)
+    scan(s.get(), under_reduce || reduce, expanded || n->op == Op::Expand, r, seen);
 }
 
 // GROUP needs at least this many threads sharing a reduction to pay for its combine.
@@ -89,6 +94,7 @@ std::string Plan::describe() const {
   if (vector_output) s += fmt::format("UPCAST(out,{}) ", width);
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
   if (streaming_store) s += "STREAM ";
+  if (row_loop) s += "ROW ";
   return s.empty() ? "none" : s;
 }
 
@@ -96,13 +102,22 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   std::vector<Plan> plans;
   Region region;
   std::unordered_set<const LazyNode*> seen;
-  scan(out.get(), false, region, seen);
+  scan(out.get(), false, false, region, seen);
   const Shape& shape = out->shape;
   const bool threads = runs_threads(device);
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
+  // The scheduler fuses a reduction broadcast along the last axis (a row's max or sum)
+  // into its consumer: every plan then loops over the rows' last axis.
+  if (region.broadcast_reduce && !shape.empty()) {
+    if (threads && !noopt)
+      if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
+    plans.push_back(Plan{.local = local});
+    for (Plan& p : plans) p.row_loop = true;
+    return plans;
+  }
   if (threads && !noopt)
     if (auto p = group_plan(out, region, device, local)) {
       // Each thread loads vectors where the row divides into them, else elements.

@@ -30,6 +30,10 @@ struct Plan {
   int group = 1;
   // With many outputs, GROUP only pays when a group's loads are contiguous.
   bool group_contiguous = false;
+  // ROW: the last output axis is a loop within the thread, or within the group under
+  // GROUP, so that reductions broadcast along it (softmax's max and sum) are computed
+  // once per row, in the same kernel.
+  bool row_loop = false;
 
   std::string describe() const;
 };

@@ -39,21 +39,37 @@ struct Graph {
 struct Use {
   LazyNode* consumer;
   bool through_expand;
+  bool row_broadcast;  // the chain only expands the last axis (of size 1)
 };
+
+// An expand that grows only the last axis, from 1: a row's value broadcast along it.
+bool expands_last_axis(const LazyNode& n) {
+  if (n.op != Op::Expand || n.shape.empty()) return false;
+  const Shape& from = n.src[0]->shape;
+  for (size_t i = 0; i + 1 < n.shape.size(); ++i)
+    if (from[i] != n.shape[i]) return false;
+  return from.back() == 1;
+}
+
+// A reduction of exactly the last axis: one value per row.
+bool is_row_reduce(const LazyNode& n) {
+  return is_reduce(n.op) && n.arg.size() == 1 &&
+         n.arg[0] == static_cast<int64_t>(n.src[0]->shape.size()) - 1;
+}
 
 // The non-movement consumers of `n`, looking through chains of movement ops, and
 // whether the chain expands.
-void uses_of(const Graph& g, LazyNode* n, bool expanded, const std::set<LazyNode*>& outputs,
-             std::vector<Use>& out) {
+void uses_of(const Graph& g, LazyNode* n, bool expanded, bool rowwise,
+             const std::set<LazyNode*>& outputs, std::vector<Use>& out) {
   auto it = g.parents.find(n);
   if (it == g.parents.end()) return;
   std::set<LazyNode*> distinct(it->second.begin(), it->second.end());
   for (LazyNode* p : distinct) {
     bool grows = p->op == Op::Expand && shape_numel(p->shape) > shape_numel(n->shape);
     if (is_movement(p->op) && !outputs.count(p))
-      uses_of(g, p, expanded || grows, outputs, out);
+      uses_of(g, p, expanded || grows, rowwise && expands_last_axis(*p), outputs, out);
     else
-      out.push_back({p, expanded || grows});
+      out.push_back({p, expanded || grows, rowwise});
   }
 }
 
@@ -97,33 +113,50 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
     if (!t->realized() && !is_view_of_buffer(t.get()) && t->op != Op::Buffer)
       outputs.insert(t.get());
 
-  // What each node's fused region contains, decided sources first.
-  std::unordered_map<LazyNode*, bool> has_reduce, has_load;
+  // What each node's fused region contains, decided sources first. A region may hold
+  // row reductions broadcast along the last axis (softmax's max and sum): the lowerer
+  // loops over each row and computes them once per row (codegen ROW). `row_only`: every
+  // reduction in the region is such a row reduction, at any depth; `behind_broadcast`:
+  // every one is reached through a broadcast along the last axis.
+  std::unordered_map<LazyNode*, bool> has_reduce, has_load, row_only, behind_broadcast;
   for (LazyNode* n : g.order) {
     if (n->realized()) {
       has_load[n] = true;
       continue;
     }
     bool red = is_reduce(n->op), load = false;
+    bool rows = !red || is_row_reduce(*n), behind = !red;
     for (const auto& s : n->src) {
       bool boundary = outputs.count(s.get()) > 0;
-      red |= !boundary && has_reduce[s.get()];
+      bool inner = !boundary && has_reduce[s.get()];
+      red |= inner;
       load |= boundary || has_load[s.get()];
+      if (!inner) continue;
+      bool moves = is_movement(n->op) && !expands_last_axis(*n);
+      rows &= row_only[s.get()] && !moves;
+      behind &= expands_last_axis(*n) || (!moves && behind_broadcast[s.get()]);
     }
     if (n->op == Op::Contiguous || n->op == Op::Copy) outputs.insert(n);
     if (n->op == Op::Copy) outputs.insert(n->src[0].get());
     if (is_compute(*n)) {
       std::vector<Use> uses;
-      uses_of(g, n, false, outputs, uses);
-      bool expanded = false, feeds_reduce = false;
+      uses_of(g, n, false, true, outputs, uses);
+      bool expanded = false, feeds_reduce = false, row_uses = true, row_feeds = true;
       for (const Use& u : uses) {
         expanded |= u.through_expand;
+        row_uses &= !u.through_expand || u.row_broadcast;
         feeds_reduce |= is_reduce(u.consumer->op);
+        row_feeds &= !is_reduce(u.consumer->op) || is_row_reduce(*u.consumer);
       }
-      if ((expanded && (red || load)) || (red && feeds_reduce)) outputs.insert(n);
+      bool row_fused = red && rows;
+      if ((expanded && (red || load) && !(row_fused && row_uses)) ||
+          (red && feeds_reduce && !(row_fused && behind && row_feeds)))
+        outputs.insert(n);
     }
     has_reduce[n] = outputs.count(n) ? false : red;
     has_load[n] = outputs.count(n) ? true : load;
+    row_only[n] = rows;
+    behind_broadcast[n] = behind;
   }
 
   // Consumers first: the kernels each node would be computed in. A node that reads

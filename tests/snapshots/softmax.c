@@ -1,5 +1,5 @@
-// r_32_1: none
-void r_32_1(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
+// r_32_1000: ROW 
+void r_32_1000(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
   (void)iargs; (void)fargs;
   float* restrict p0 = (float*)bufs[0];
   const float* restrict p1 = (const float*)bufs[1];
@@ -12,48 +12,25 @@ void r_32_1(char* const* bufs, const int64_t* iargs, const double* fargs, int64_
       float v7 = ingot_maxf(v1, v6);
       v1 = v7;
     }
-    p0[gidx] = v1;
-  }
-}
-
-// r_32_1: none
-void r_32_1(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
-  (void)iargs; (void)fargs;
-  float* restrict p0 = (float*)bufs[0];
-  const float* restrict p1 = (const float*)bufs[1];
-  const float* restrict p2 = (const float*)bufs[2];
-  for (int64_t gidx = start; gidx < end; gidx++) {
-    float v1 = 0x0p+0f;
-    for (int64_t v2 = 0; v2 < 1000; v2++) {
-      int64_t v4 = (gidx * 1000LL);
-      int64_t v5 = (v4 + v2);
-      float v6 = p1[v5];
-      float v7 = p2[gidx];
-      float v8 = (v6 - v7);
-      float v9 = expf(v8);
-      float v10 = (v1 + v9);
-      v1 = v10;
+    float v10 = 0x0p+0f;
+    for (int64_t v11 = 0; v11 < 1000; v11++) {
+      int64_t v13 = (gidx * 1000LL);
+      int64_t v14 = (v13 + v11);
+      float v15 = p1[v14];
+      float v16 = (v15 - v1);
+      float v17 = expf(v16);
+      float v18 = (v10 + v17);
+      v10 = v18;
     }
-    p0[gidx] = v1;
-  }
-}
-
-// E_32_1000: none
-void E_32_1000(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
-  (void)iargs; (void)fargs;
-  float* restrict p0 = (float*)bufs[0];
-  const float* restrict p1 = (const float*)bufs[1];
-  const float* restrict p2 = (const float*)bufs[2];
-  const float* restrict p3 = (const float*)bufs[3];
-  for (int64_t gidx = start; gidx < end; gidx++) {
-    float v1 = p1[gidx];
-    int64_t v3 = (gidx / 1000LL);
-    float v4 = p2[v3];
-    float v5 = (v1 - v4);
-    float v6 = expf(v5);
-    float v7 = p3[v3];
-    float v8 = (v6 / v7);
-    p0[gidx] = v8;
+    for (int64_t v21 = 0; v21 < 1000; v21++) {
+      int64_t v23 = (gidx * 1000LL);
+      int64_t v24 = (v21 + v23);
+      float v25 = p1[v24];
+      float v26 = (v25 - v1);
+      float v27 = expf(v26);
+      float v28 = (v27 / v10);
+      p0[v24] = v28;
+    }
   }
 }
 

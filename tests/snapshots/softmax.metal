@@ -1,131 +1,128 @@
-// r_32_1: GROUP(256) 
-kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
+// r_32_1000: GROUP(256) ROW 
+kernel void r_32_1000(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
   threadgroup float l0[8];
+  threadgroup float l1[8];
   float v2 = (-INFINITY);
-  for (long v3 = 0; v3 < 4; v3++) {
+  for (long v3 = 0; v3 < 3; v3++) {
     long v5 = (((long)ingot_group.x) * 1000L);
     long v6 = (((long)ingot_lid.x) + v5);
     long v8 = (v3 * 256L);
     long v9 = (v6 + v8);
-    long v10 = (((long)ingot_lid.x) + v8);
-    bool v11 = (v10 < 1000L);
-    float v12 = (v11 ? p1[v9] : 0);
-    float v14 = (v11 ? v12 : (-INFINITY));
-    float v15 = ingot_maxf(v2, v14);
-    v2 = v15;
+    float v10 = p1[v9];
+    float v11 = ingot_maxf(v2, v10);
+    v2 = v11;
   }
-  float v19 = simd_shuffle_down(v2, (ushort)16);
-  float v20 = ingot_maxf(v2, v19);
-  float v21 = simd_shuffle_down(v20, (ushort)8);
-  float v22 = ingot_maxf(v20, v21);
-  float v23 = simd_shuffle_down(v22, (ushort)4);
-  float v24 = ingot_maxf(v22, v23);
-  float v25 = simd_shuffle_down(v24, (ushort)2);
-  float v26 = ingot_maxf(v24, v25);
-  float v27 = simd_shuffle_down(v26, (ushort)1);
-  float v28 = ingot_maxf(v26, v27);
-  long v30 = (((long)ingot_lid.x) % 32L);
-  bool v32 = (v30 == 0L);
-  if (v32) {
-    long v34 = (((long)ingot_lid.x) / 32L);
-    l0[v34] = v28;
+  long v15 = (((long)ingot_lid.x) + 768L);
+  bool v17 = (v15 < 1000L);
+  if (v17) {
+    long v19 = (((long)ingot_group.x) * 1000L);
+    long v20 = (((long)ingot_lid.x) + v19);
+    long v21 = (v20 + 768L);
+    float v22 = p1[v21];
+    float v23 = ingot_maxf(v2, v22);
+    v2 = v23;
+  }
+  float v27 = simd_shuffle_down(v2, (ushort)16);
+  float v28 = ingot_maxf(v2, v27);
+  float v29 = simd_shuffle_down(v28, (ushort)8);
+  float v30 = ingot_maxf(v28, v29);
+  float v31 = simd_shuffle_down(v30, (ushort)4);
+  float v32 = ingot_maxf(v30, v31);
+  float v33 = simd_shuffle_down(v32, (ushort)2);
+  float v34 = ingot_maxf(v32, v33);
+  float v35 = simd_shuffle_down(v34, (ushort)1);
+  float v36 = ingot_maxf(v34, v35);
+  long v38 = (((long)ingot_lid.x) % 32L);
+  bool v40 = (v38 == 0L);
+  if (v40) {
+    long v42 = (((long)ingot_lid.x) / 32L);
+    l0[v42] = v36;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v38 = (((long)ingot_lid.x) < 32L);
-  if (v38) {
-    bool v41 = (((long)ingot_lid.x) < 8L);
-    float v42 = (v41 ? l0[((long)ingot_lid.x)] : 0);
-    float v43 = simd_shuffle_down(v42, (ushort)4);
-    float v44 = ingot_maxf(v42, v43);
-    float v45 = simd_shuffle_down(v44, (ushort)2);
-    float v46 = ingot_maxf(v44, v45);
-    float v47 = simd_shuffle_down(v46, (ushort)1);
-    float v48 = ingot_maxf(v46, v47);
-    bool v49 = (((long)ingot_lid.x) == 0L);
-    if (v49) {
-      l0[0L] = v48;
+  bool v46 = (((long)ingot_lid.x) < 32L);
+  if (v46) {
+    bool v49 = (((long)ingot_lid.x) < 8L);
+    float v50 = (v49 ? l0[((long)ingot_lid.x)] : 0);
+    float v51 = simd_shuffle_down(v50, (ushort)4);
+    float v52 = ingot_maxf(v50, v51);
+    float v53 = simd_shuffle_down(v52, (ushort)2);
+    float v54 = ingot_maxf(v52, v53);
+    float v55 = simd_shuffle_down(v54, (ushort)1);
+    float v56 = ingot_maxf(v54, v55);
+    bool v57 = (((long)ingot_lid.x) == 0L);
+    if (v57) {
+      l0[0L] = v56;
     }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v55 = l0[0L];
-  bool v56 = (((long)ingot_lid.x) == 0L);
-  if (v56) {
-    p0[((long)ingot_group.x)] = v55;
+  float v63 = l0[0L];
+  float v64 = 0x0p+0f;
+  for (long v65 = 0; v65 < 3; v65++) {
+    long v66 = (((long)ingot_group.x) * 1000L);
+    long v67 = (((long)ingot_lid.x) + v66);
+    long v69 = (v65 * 256L);
+    long v70 = (v67 + v69);
+    float v71 = p1[v70];
+    float v72 = (v71 - v63);
+    float v73 = exp(v72);
+    float v74 = (v64 + v73);
+    v64 = v74;
   }
-}
-
-// r_32_1: GROUP(256) 
-kernel void r_32_1(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], device const float* p2 [[buffer(2)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  threadgroup float l0[8];
-  float v2 = 0x0p+0f;
-  for (long v3 = 0; v3 < 4; v3++) {
-    long v5 = (((long)ingot_group.x) * 1000L);
-    long v6 = (((long)ingot_lid.x) + v5);
-    long v8 = (v3 * 256L);
-    long v9 = (v6 + v8);
-    long v10 = (((long)ingot_lid.x) + v8);
-    bool v11 = (v10 < 1000L);
-    float v12 = (v11 ? p1[v9] : 0);
-    float v13 = (v11 ? p2[((long)ingot_group.x)] : 0);
-    float v14 = (v12 - v13);
-    float v15 = exp(v14);
-    float v17 = (v11 ? v15 : 0x0p+0f);
-    float v18 = (v2 + v17);
-    v2 = v18;
+  if (v17) {
+    long v78 = (((long)ingot_group.x) * 1000L);
+    long v79 = (((long)ingot_lid.x) + v78);
+    long v80 = (v79 + 768L);
+    float v81 = p1[v80];
+    float v82 = (v81 - v63);
+    float v83 = exp(v82);
+    float v84 = (v64 + v83);
+    v64 = v84;
   }
-  float v22 = simd_shuffle_down(v2, (ushort)16);
-  float v23 = (v2 + v22);
-  float v24 = simd_shuffle_down(v23, (ushort)8);
-  float v25 = (v23 + v24);
-  float v26 = simd_shuffle_down(v25, (ushort)4);
-  float v27 = (v25 + v26);
-  float v28 = simd_shuffle_down(v27, (ushort)2);
-  float v29 = (v27 + v28);
-  float v30 = simd_shuffle_down(v29, (ushort)1);
-  float v31 = (v29 + v30);
-  long v33 = (((long)ingot_lid.x) % 32L);
-  bool v35 = (v33 == 0L);
-  if (v35) {
-    long v37 = (((long)ingot_lid.x) / 32L);
-    l0[v37] = v31;
+  float v88 = simd_shuffle_down(v64, (ushort)16);
+  float v89 = (v64 + v88);
+  float v90 = simd_shuffle_down(v89, (ushort)8);
+  float v91 = (v89 + v90);
+  float v92 = simd_shuffle_down(v91, (ushort)4);
+  float v93 = (v91 + v92);
+  float v94 = simd_shuffle_down(v93, (ushort)2);
+  float v95 = (v93 + v94);
+  float v96 = simd_shuffle_down(v95, (ushort)1);
+  float v97 = (v95 + v96);
+  if (v40) {
+    long v99 = (((long)ingot_lid.x) / 32L);
+    l1[v99] = v97;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  bool v41 = (((long)ingot_lid.x) < 32L);
-  if (v41) {
-    bool v44 = (((long)ingot_lid.x) < 8L);
-    float v45 = (v44 ? l0[((long)ingot_lid.x)] : 0);
-    float v46 = simd_shuffle_down(v45, (ushort)4);
-    float v47 = (v45 + v46);
-    float v48 = simd_shuffle_down(v47, (ushort)2);
-    float v49 = (v47 + v48);
-    float v50 = simd_shuffle_down(v49, (ushort)1);
-    float v51 = (v49 + v50);
-    bool v52 = (((long)ingot_lid.x) == 0L);
-    if (v52) {
-      l0[0L] = v51;
+  if (v46) {
+    bool v105 = (((long)ingot_lid.x) < 8L);
+    float v106 = (v105 ? l1[((long)ingot_lid.x)] : 0);
+    float v107 = simd_shuffle_down(v106, (ushort)4);
+    float v108 = (v106 + v107);
+    float v109 = simd_shuffle_down(v108, (ushort)2);
+    float v110 = (v108 + v109);
+    float v111 = simd_shuffle_down(v110, (ushort)1);
+    float v112 = (v110 + v111);
+    bool v113 = (((long)ingot_lid.x) == 0L);
+    if (v113) {
+      l1[0L] = v112;
     }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v58 = l0[0L];
-  bool v59 = (((long)ingot_lid.x) == 0L);
-  if (v59) {
-    p0[((long)ingot_group.x)] = v58;
-  }
-}
-
-// E_32_1000: LOCAL(256) 
-kernel void E_32_1000(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], device const float* p2 [[buffer(2)]], device const float* p3 [[buffer(3)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  bool v4 = (((long)ingot_gid.x) < 1000L);
-  if (v4) {
-    long v6 = (((long)ingot_gid.y) * 1000L);
-    long v7 = (((long)ingot_gid.x) + v6);
-    float v8 = p1[v7];
-    float v9 = p2[((long)ingot_gid.y)];
-    float v10 = (v8 - v9);
-    float v11 = exp(v10);
-    float v12 = p3[((long)ingot_gid.y)];
-    float v13 = (v11 / v12);
-    p0[v7] = v13;
+  float v119 = l1[0L];
+  for (long v120 = 0; v120 < 4; v120++) {
+    long v122 = (v120 * 256L);
+    long v123 = (((long)ingot_lid.x) + v122);
+    bool v124 = (v123 < 1000L);
+    if (v124) {
+      long v126 = (((long)ingot_group.x) * 1000L);
+      long v127 = (((long)ingot_lid.x) + v126);
+      long v128 = (v127 + v122);
+      float v129 = p1[v128];
+      float v130 = (v129 - v63);
+      float v131 = exp(v130);
+      float v132 = (v131 / v119);
+      p0[v128] = v132;
+    }
   }
 }
 
