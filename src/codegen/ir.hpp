@@ -45,6 +45,10 @@ struct Inst {
   bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
   int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension
   bool rolled = false;     // Range: the target's compiler must not unroll it
+  // Vector Load/Store: the element index is a multiple of the width. Kernel buffers are
+  // whole allocations (the engine never passes views), aligned far beyond a vector, so
+  // the access is aligned to the vector's size.
+  bool aligned = false;
 };
 
 struct BufferParam {

@@ -205,12 +205,14 @@ class Lowerer {
       if (sym::uses_var(f, lane_->var)) {
         if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
         v = widen(v, plan_.width);
+        Expr first = sym::substitute(f, lane_->var, sym::cnst(0));
         emit({.op = ir::IOp::Store,
               .dtype = out_->dtype,
               .width = plan_.width,
-              .src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0))), v},
+              .src = {lower_index(first), v},
               .buffer = 0,
-              .streaming = plan_.streaming_store},
+              .streaming = plan_.streaming_store,
+              .aligned = sym::multiple_of(first, plan_.width)},
              false);
       } else {
         emit({.op = ir::IOp::Store, .dtype = out_->dtype, .src = {lower_index(f), v}, .buffer = 0},
@@ -426,13 +428,15 @@ class Lowerer {
       Expr g = sym::substitute(guard, step_->var, sym::cnst(u));
       if (sym::uses_var(f, lane_->var) && sym::coefficient(f, lane_->var) == 1 &&
           !sym::uses_var(g, lane_->var)) {
-        std::vector<int> src = {lower_index(sym::substitute(f, lane_->var, sym::cnst(0)))};
+        Expr first = sym::substitute(f, lane_->var, sym::cnst(0));
+        std::vector<int> src = {lower_index(first)};
         if (!sym::is_const(g, 1)) src.push_back(lower_index(g));
         out.push_back(emit({.op = ir::IOp::Load,
                             .dtype = n->dtype,
                             .width = plan_.width,
                             .src = src,
-                            .buffer = buf}));
+                            .buffer = buf,
+                            .aligned = sym::multiple_of(first, plan_.width)}));
         continue;
       }
       Val v = per_element({f, g}, [&](const std::vector<Expr>& e) {

@@ -224,6 +224,22 @@ Expr substitute(const Expr& e, int id, const Expr& value) {
   return e;
 }
 
+bool multiple_of(const Expr& e, int64_t d) {
+  switch (e->kind) {
+    case Kind::Const:
+      return e->c % d == 0;
+    case Kind::Add:
+      return std::all_of(e->args.begin(), e->args.end(),
+                         [&](const Expr& a) { return multiple_of(a, d); });
+    case Kind::Mul:
+      return e->c % d == 0 || multiple_of(e->args[0], d);
+    case Kind::Mod:
+      return e->c % d == 0 && multiple_of(e->args[0], d);
+    default:
+      return e->lo == 0 && e->hi == 0;
+  }
+}
+
 int64_t coefficient(const Expr& e, int id) {
   if (!uses_var(e, id)) return 0;
   if (e->kind == Kind::Var) return 1;

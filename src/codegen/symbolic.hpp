@@ -45,6 +45,9 @@ Expr substitute(const Expr& e, int id, const Expr& value);
 // e(var=1) - e(var=0) when e is affine in var with that constant coefficient and var
 // appears nowhere else; nullopt-like sentinel INT64_MIN otherwise.
 int64_t coefficient(const Expr& e, int id);
+// True when every value of e is a multiple of d: constants that are, and variables only
+// under such factors.
+bool multiple_of(const Expr& e, int64_t d);
 // A stable text form, used as a cache key and in debug output.
 std::string to_string(const Expr& e);
 // Visits subexpressions bottom-up (children before parents).

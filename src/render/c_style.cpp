@@ -102,8 +102,9 @@ class Renderer {
     std::string p = fmt::format("p{}", in.buffer);
     if (in.width > 1) {
       vectors_.insert({in.dtype, in.width});
-      return fmt::format(fmt::runtime(lang_.vector_load),
-                         lang_.vector_type(in.dtype, in.width, true), p, index, in.width);
+      bool aligned = in.aligned && !lang_.vector_load_aligned.empty();
+      return fmt::format(fmt::runtime(aligned ? lang_.vector_load_aligned : lang_.vector_load),
+                         lang_.vector_type(in.dtype, in.width, !aligned), p, index, in.width);
     }
     std::string raw = fmt::format("{}[{}]", p, index);
     if (in.dtype == DType::Float16) return "ingot_h2f(" + raw + ")";
@@ -251,9 +252,11 @@ class Renderer {
                                lang_.vector_type(in.dtype, in.width, false),
                                fmt::format("{} + {}", p, name(in.src[0])));
           }
-          return fmt::format(fmt::runtime(lang_.vector_store),
-                             lang_.vector_type(in.dtype, in.width, true), p, name(in.src[0]),
-                             in.width, name(in.src[1]));
+          bool aligned = in.aligned && !lang_.vector_store_aligned.empty();
+          return fmt::format(
+              fmt::runtime(aligned ? lang_.vector_store_aligned : lang_.vector_store),
+              lang_.vector_type(in.dtype, in.width, !aligned), p, name(in.src[0]), in.width,
+              name(in.src[1]));
         }
         std::string value =
             val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, name(in.src[1]));

@@ -123,6 +123,8 @@ const LanguageTable& language_cuda() {
       .rolled_loop = "_Pragma(\"unroll 1\") ",
       .vector_load = "ingot_vload<{3}>({1} + {2})",
       .vector_store = "ingot_vstore({1} + {2}, {4});",
+      .vector_load_aligned = "(*(const {0}*)({1} + {2}))",
+      .vector_store_aligned = "*({0}*)({1} + {2}) = {4};",
       .vector_make = "{0}{{{{{1}}}}}",
       .vector_splat = "ingot_splat<{0}>({1})",
       .vector_lane = "{0}.v[{1}]",

@@ -28,7 +28,7 @@ struct LanguageTable {
   std::string global_id;
   std::string group_id;
   std::string local_id;
-  std::string barrier;     // a threadgroup barrier on threadgroup memory
+  std::string barrier;  // a threadgroup barrier on threadgroup memory
   // Value {0} of the SIMD-group lane {1} lanes above this one ("" where there is none).
   std::string shuffle_down;
   std::string local_decl;  // threadgroup array: {0} type, {1} name, {2} element count
@@ -41,6 +41,10 @@ struct LanguageTable {
   // vector, {1} lane number.
   std::string vector_load;
   std::string vector_store;
+  // The same for an access aligned to the vector's size, {0} then being the aligned
+  // vector type ("" where the unaligned spelling is as fast).
+  std::string vector_load_aligned;
+  std::string vector_store_aligned;
   std::string vector_make;
   std::string vector_splat;
   std::string vector_lane;

@@ -6,7 +6,7 @@ extern "C" __global__ void __launch_bounds__(256) r_1024_1(float* __restrict__ p
     int64_t v5 = (((int64_t)threadIdx.x) * 4LL);
     int64_t v7 = (((int64_t)blockIdx.x) * 1024LL);
     int64_t v8 = (v5 + v7);
-    ingot_vec<float, 4> v9 = ingot_vload<4>(p1 + v8);
+    ingot_vec<float, 4> v9 = (*(const ingot_vec<float, 4>*)(p1 + v8));
     ingot_vec<float, 4> v10 = (v2 + v9);
     v2 = v10;
   }
@@ -57,7 +57,7 @@ extern "C" __global__ void __launch_bounds__(256) r_1(float* __restrict__ p0, co
   ingot_vec<float, 4> v2 = ingot_splat<ingot_vec<float, 4>>(0x0p+0f);
   for (int64_t v3 = 0; v3 < 1; v3++) {
     int64_t v5 = (((int64_t)threadIdx.x) * 4LL);
-    ingot_vec<float, 4> v6 = ingot_vload<4>(p1 + v5);
+    ingot_vec<float, 4> v6 = (*(const ingot_vec<float, 4>*)(p1 + v5));
     ingot_vec<float, 4> v7 = (v2 + v6);
     v2 = v7;
   }

@@ -54,10 +54,12 @@ TEST(Fusion, ElementwiseAfterReduceFuses) {
   EXPECT_EQ(kernels_for({(a.sum({1}) * 3.0 + 1.0).sqrt().abs()}), 1u);
 }
 
-TEST(Fusion, RowSoftmaxIsAtMostThreeKernels) {
+// The row's max and sum are broadcast along the row they reduce: one kernel loops over
+// each row and computes them once (codegen ROW).
+TEST(Fusion, RowSoftmaxIsOneKernel) {
   Tensor a = random_tensor({33, 65}, 7);
   Tensor out = a.softmax(-1);
-  EXPECT_LE(kernels_for({out}), 3u);
+  EXPECT_EQ(kernels_for({out}), 1u);
   auto va = a.to_vector<float>(), vo = out.to_vector<float>();
   for (int r = 0; r < 33; ++r) {
     double m = -INFINITY, s = 0;
@@ -66,6 +68,14 @@ TEST(Fusion, RowSoftmaxIsAtMostThreeKernels) {
     for (int c = 0; c < 65; ++c)
       EXPECT_NEAR(vo[r * 65 + c], std::exp(va[r * 65 + c] - m) / s, 1e-6);
   }
+}
+
+// A reduction over a column broadcast back along it is not a row's: it gets its own
+// kernel rather than being recomputed for every element.
+TEST(Fusion, ColumnStatisticBroadcastIsItsOwnKernel) {
+  Tensor a = random_tensor({33, 65}, 8);
+  EXPECT_EQ(kernels_for({a - a.max({0}, true)}), 2u);
+  EXPECT_EQ(kernels_for({a.var({1})}), 1u);
 }
 
 TEST(Fusion, SharedIntermediateIsComputedOnce) {

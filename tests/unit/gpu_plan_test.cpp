@@ -5,6 +5,7 @@
 // machine (the op suite runs the kernels on the devices that open).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 
@@ -114,6 +115,41 @@ TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
   // float4 lanes: 1024 / 4 = 256 threads along x, 64 rows along y, 5 along z.
   EXPECT_EQ(l.kernel.dims.global, (std::array<int64_t, 3>{256, 64, 5}));
   EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{256, 1, 1}));
+}
+
+size_t count(const ir::Kernel& k, ir::IOp op) {
+  return static_cast<size_t>(
+      std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
+}
+
+TEST(GpuPlans, VectorAccessesKnowWhetherTheyAreAligned) {
+  // Lanes from element 1 of each row cannot be one aligned 16-byte load; the store can.
+  Tensor x = input({4, 1028});
+  Tensor shifted = x.slice({Slice{}, Slice{1, 1025}}) * 2.0;
+  codegen::Lowered l = codegen::lower(shifted.node(), gpu(256, 32 << 10));
+  int loads = 0, stores = 0;
+  for (const ir::Inst& i : l.kernel.insts) {
+    if (i.width == 1 || i.local) continue;
+    if (i.op == ir::IOp::Load) loads += i.aligned ? 100 : 1;
+    if (i.op == ir::IOp::Store) stores += i.aligned ? 100 : 1;
+  }
+  EXPECT_EQ(loads, 1) << "one unaligned vector load";
+  EXPECT_EQ(stores, 100) << "one aligned vector store";
+}
+
+TEST(GpuPlans, SoftmaxIsOneRowKernelWithShufflesWhereTheDeviceHasThem) {
+  Tensor x = input({64, 2048});
+  std::vector<engine::ScheduleItem> items = engine::schedule({x.softmax(1).node()});
+  ASSERT_EQ(items.size(), 1u);
+  DeviceInfo device = gpu(1024, 48 << 10, 132);
+  codegen::Lowered tree = codegen::lower(items[0].out, device);
+  EXPECT_NE(tree.kernel.opts.find("GROUP(256) ROW"), std::string::npos) << tree.kernel.opts;
+  EXPECT_EQ(count(tree.kernel, ir::IOp::ShuffleDown), 0u);
+  device.shuffle_width = 32;
+  codegen::Lowered warp = codegen::lower(items[0].out, device);
+  // Each of the two reductions: 5 shuffles within each SIMD group, 3 across the 8 groups.
+  EXPECT_EQ(count(warp.kernel, ir::IOp::ShuffleDown), 16u);
+  EXPECT_LT(count(warp.kernel, ir::IOp::Barrier), count(tree.kernel, ir::IOp::Barrier));
 }
 
 }  // namespace
