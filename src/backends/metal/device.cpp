@@ -26,7 +26,9 @@ std::vector<std::string> enumerate_devices() {
   objc::Owned device(objc::runtime().create_system_default_device());
   if (!device) {
     if (Context::global().debug() >= 1)
-      std::fprintf(stderr, "ingot: no Metal device: MTLCreateSystemDefaultDevice returned nil\n");
+      std::fprintf(stderr,
+                   "ingot: no Metal device: MTLCreateSystemDefaultDevice returned nil (the "
+                   "emulated Metal needs clang++ to run kernels)\n");
     return {};
   }
   return {"METAL:0"};

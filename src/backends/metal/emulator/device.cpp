@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "backends/metal/emulator/msl_engine.hpp"
 #include "backends/metal/emulator/objects.hpp"
 #include "ingot/error.hpp"
 
@@ -60,6 +61,7 @@ MTLBuffer::MTLBuffer(uint8_t* memory, size_t length, StorageMode mode)
     : Object(class_named("MTLBuffer")), memory(memory), length(length), mode(mode) {}
 
 id create_system_default_device() {
+  if (!can_run_kernels()) return nullptr;
   MTLDevice& device = system_device();
   device.retain();  // "Create": the caller owns a reference
   return device.as_id();

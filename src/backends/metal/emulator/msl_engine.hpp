@@ -55,6 +55,10 @@ struct MslDispatch {
   std::array<uint64_t, 3> threads_per_threadgroup{1, 1, 1};
 };
 
+// Whether kernels can run: the host has a compiler for MSL as C++ (clang++). Without
+// one the emulated Metal has no device, as a machine without a Metal GPU.
+bool can_run_kernels();
+
 // Runs the dispatch to completion on the host's cores. Throws Error naming the limit or
 // the missing binding when the dispatch is not one Metal would run.
 void run_dispatch(const MslDispatch& dispatch);

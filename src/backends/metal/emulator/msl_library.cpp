@@ -63,6 +63,19 @@ const Compiler& compiler() {
   return found;
 }
 
+}  // namespace
+
+bool can_run_kernels() {
+  try {
+    compiler();
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+namespace {
+
 // The C++ the compiler sees after the header: the user's source under its own line
 // numbers, then the entries.
 std::string translation_unit(const ParsedSource& parsed) {
