@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -124,7 +123,7 @@ class Lowerer {
     if (plan_.group > 1) {
       k_.dims.local = {plan_.group, 1, 1};
     } else if (runs_threads(device_)) {
-      k_.dims.local = local_;
+      k_.dims.local = {plan_.local, 1, 1};
     } else {
       int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
       k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
@@ -136,8 +135,6 @@ class Lowerer {
  private:
   static constexpr int64_t kParallelGrain = 1 << 16;
   static constexpr int kReduceChains = 4;
-  // The 2-D group of a register-tiled kernel: a SIMD group of columns, 8 of rows.
-  static constexpr int64_t kTileX = 32, kTileY = 8;
   // The grid's y and z extents stay within what every GPU API allows (CUDA's 65535).
   static constexpr int64_t kMaxGridYZ = 65535;
 
@@ -149,16 +146,9 @@ class Lowerer {
     auto id = [&](ir::IOp op, int dim, int64_t extent) {
       return new_var(0, std::max<int64_t>(extent, 1) - 1, emit({.op = op, .dim = dim}, false));
     };
-    // Threads past the end along the given axes (id, extent, threads launched) skip it.
-    auto skip_past = [&](std::vector<std::tuple<Expr, int64_t, int64_t>> axes) {
-      int cond = -1;
-      for (const auto& [v, extent, launched] : axes) {
-        if (launched <= extent) continue;
-        int inside = alu(Op::CmpLt, DType::Bool, {lower_index(v), index_const(extent)});
-        cond = cond < 0 ? inside : alu(Op::And, DType::Bool, {cond, inside});
-      }
-      if (cond < 0) return;
-      open_if(cond);
+    auto skip_past = [&](const Expr& v, int64_t extent, int64_t launched) {
+      if (launched <= extent) return;
+      open_if(alu(Op::CmpLt, DType::Bool, {lower_index(v), index_const(extent)}));
       tail_ = true;
     };
     if (plan_.group > 1) {  // one group per tile; its threads share the reductions
@@ -173,17 +163,11 @@ class Lowerer {
     size_t n = tiles.size();
     int64_t x = n ? tiles[n - 1] : 1, y = n > 1 ? tiles[n - 2] : 1,
             z = count / std::max<int64_t>(1, x * y);
-    // A register-tiled kernel (an unrolled output axis: a matmul) runs 2-D groups, so
-    // that a group's rows share its columns' loads, and its columns its rows', in cache.
-    bool tiled =
-        plan_.unroll > 1 && n >= 2 && x >= kTileX && y >= kTileY && plan_.local >= kTileX * kTileY;
-    int64_t lx = tiled ? kTileX : plan_.local, ly = tiled ? kTileY : 1;
-    if (n >= 2 && x >= lx && y <= kMaxGridYZ && z <= kMaxGridYZ) {
+    if (n >= 2 && x >= plan_.local && y <= kMaxGridYZ && z <= kMaxGridYZ) {
       Expr gx = id(ir::IOp::GlobalIdx, 0, x), gy = id(ir::IOp::GlobalIdx, 1, y);
       Expr gz = id(ir::IOp::GlobalIdx, 2, z);
-      k_.dims.global = {round_up(x, lx), round_up(y, ly), z};
-      local_ = {lx, ly, 1};
-      skip_past({{gx, x, k_.dims.global[0]}, {gy, y, k_.dims.global[1]}});
+      k_.dims.global = {round_up(x, plan_.local), y, z};
+      skip_past(gx, x, k_.dims.global[0]);
       Index idx = unravel(gz, Shape(tiles.begin(), tiles.end() - 2));
       idx.push_back(gy);
       idx.push_back(gx);
@@ -191,7 +175,7 @@ class Lowerer {
     }
     Expr g = id(ir::IOp::GlobalIdx, 0, count);
     k_.dims.global = {round_up(count, plan_.local), 1, 1};
-    skip_past({{g, count, k_.dims.global[0]}});
+    skip_past(g, count, k_.dims.global[0]);
     return unravel(g, tiles);
   }
 
@@ -802,9 +786,8 @@ class Lowerer {
   Expr lane_, step_;
   Expr lid_;  // the thread within its group, under GROUP
   int next_local_ = 0;
-  bool tail_ = false;                                // an If skips the threads past the end
-  std::array<int64_t, 3> local_{plan_.local, 1, 1};  // threads of a group, non-GROUP plans
-  int if_depth_ = 0;  // If blocks open where the next instruction goes
+  bool tail_ = false;  // an If skips the threads past the end
+  int if_depth_ = 0;   // If blocks open where the next instruction goes
   int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
 

@@ -23,7 +23,7 @@ std::vector<MatmulCase> matmul_cases() {
       {"1x1_1x1", contiguous("a", {1, 1}), contiguous("b", {1, 1}), 1},
       {"vec_mat", contiguous("a", {13}), contiguous("b", {13, 5}), 13},
       {"mat_vec", contiguous("a", {7, 13}), contiguous("b", {13}), 13},
-      // Large enough for GPUs' register tiles in 2-D groups, with partial groups both ways.
+      // Large enough for GPUs' register tiles (UPCAST of both output axes).
       {"tiled_104x29_29x516", contiguous("a", {104, 29}), contiguous("b", {29, 516}), 29},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},

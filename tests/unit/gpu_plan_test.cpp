@@ -117,15 +117,6 @@ TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
   EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{256, 1, 1}));
 }
 
-TEST(GpuPlans, ARegisterTiledMatmulRunsTwoDimensionalGroups) {
-  // 8 x 4 outputs a thread; 104 rows are 13 row tiles, so the last group row is partial.
-  codegen::Lowered l =
-      codegen::lower(input({104, 64}).matmul(input({64, 512})).node(), gpu(1024, 48 << 10, 132));
-  EXPECT_NE(l.kernel.opts.find("UPCAST(axis0,8)"), std::string::npos) << l.kernel.opts;
-  EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{32, 8, 1}));
-  EXPECT_EQ(l.kernel.dims.global, (std::array<int64_t, 3>{128, 16, 1}));
-}
-
 size_t count(const ir::Kernel& k, ir::IOp op) {
   return static_cast<size_t>(
       std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
