@@ -107,6 +107,10 @@ class Allocator {
   // Device-local copy; the default goes through the host.
   virtual void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                            size_t bytes);
+  // Copies `bytes` from `src` (of this allocator) to `dst` of another device without the
+  // host where the backend can (CUDA's peer copies), returning when done; false when it
+  // cannot, and transfer() then goes through the host.
+  virtual bool copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes);
 
  private:
   friend class Buffer;

@@ -142,6 +142,8 @@ void Allocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_
   });
 }
 
+bool Allocator::copy_to_peer(Buffer&, const Buffer&, size_t) { return false; }
+
 void Allocator::transfer(Buffer& dst, const Buffer& src, size_t bytes) {
   if (bytes > src.bytes() || bytes > dst.bytes()) {
     throw Error(fmt::format(
@@ -152,7 +154,7 @@ void Allocator::transfer(Buffer& dst, const Buffer& src, size_t bytes) {
   if (bytes == 0) return;
   if (&dst.allocator() == &src.allocator()) {
     dst.allocator().copy_device(dst.handle(), dst.offset(), src.handle(), src.offset(), bytes);
-  } else {
+  } else if (!src.allocator().copy_to_peer(dst, src, bytes)) {
     staged_copy(bytes, [&](uint8_t* staging, size_t done, size_t n) {
       src.copy_out(staging, n, done);
       dst.copy_in(staging, n, done);

@@ -165,6 +165,23 @@ void CudaAllocator::enqueue_device_copy(CUdeviceptr dst, CUdeviceptr src, size_t
         fmt::format("{} copy of {} bytes from 0x{:x} to 0x{:x}", cuda_.name, bytes, src, dst));
 }
 
+bool CudaAllocator::copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) {
+  auto* peer = dynamic_cast<CudaAllocator*>(&dst.allocator());
+  if (!peer) return false;
+  std::string what = fmt::format("{} to {} copy of {} bytes", cuda_.name, peer->cuda_.name, bytes);
+  // The destination's earlier work may still read the bytes about to be replaced; the
+  // copy follows the source's earlier work on the source's stream.
+  peer->cuda_.synchronize(what);
+  cuda_.bind(what);
+  CUdeviceptr to = pointer(dst.handle(), dst.offset()), from = pointer(src.handle(), src.offset());
+  if (CUresult status =
+          cu().cuMemcpyPeerAsync(to, peer->cuda_.context, from, cuda_.context, bytes, cuda_.stream);
+      status != CUDA_SUCCESS)
+    throw cu_error(status, "cuMemcpyPeerAsync", what);
+  cuda_.synchronize(what);
+  return true;
+}
+
 void CudaAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                                 size_t bytes) {
   cuda_.bind(fmt::format("{} copy of {} bytes", cuda_.name, bytes));

@@ -103,6 +103,8 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(cuMemcpyHtoDAsync_v2, CUresult, (CUdeviceptr, const void*, size_t, CUstream))                \
   X(cuMemcpyDtoHAsync_v2, CUresult, (void*, CUdeviceptr, size_t, CUstream))                      \
   X(cuMemcpyDtoDAsync_v2, CUresult, (CUdeviceptr, CUdeviceptr, size_t, CUstream))                \
+  X(cuMemcpyPeerAsync, CUresult,                                                                 \
+    (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, size_t, CUstream))                          \
   X(cuModuleLoadData, CUresult, (CUmodule*, const void*))                                        \
   X(cuModuleUnload, CUresult, (CUmodule))                                                        \
   X(cuModuleGetFunction, CUresult, (CUfunction*, CUmodule, const char*))                         \

@@ -53,6 +53,8 @@ class CudaAllocator final : public Allocator {
   void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
   void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                    size_t bytes) override;
+  // To another CUDA device, with cuMemcpyPeerAsync.
+  bool copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) override;
 
  private:
   // A pinned host buffer and the event recorded after the last copy that used it.
