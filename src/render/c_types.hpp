@@ -15,5 +15,8 @@ std::string c_storage_type(DType dt);
 std::string c_value_type(DType dt);
 // `fn` (exp, log...) for values of `dt`: expf for float, exp for double.
 std::string c_math(const std::string& fn, DType dt);
+// The short names OpenCL C and MSL share (uchar, short, ulong...), 16-bit floats as their
+// bits (ushort).
+std::string short_storage_type(DType dt);
 
 }  // namespace ingot::render

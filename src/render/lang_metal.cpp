@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "ingot/error.hpp"
+#include "render/c_types.hpp"
 #include "render/language.hpp"
 #include "render/prelude.hpp"
 
@@ -32,33 +33,10 @@ template <class P, class T> INGOT_FN vec<T, sizeof(P) / sizeof(T)> ingot_vload(c
 )") + kFloatHelpers;
 }
 
+// MSL's names, with half as itself; Metal has no double.
 std::string storage_type(DType dt) {
-  switch (dt) {
-    case DType::Bool:
-    case DType::UInt8:
-      return "uchar";
-    case DType::Int8:
-      return "char";
-    case DType::Int16:
-      return "short";
-    case DType::UInt16:
-    case DType::BFloat16:
-      return "ushort";
-    case DType::Float16:
-      return "half";
-    case DType::Int32:
-      return "int";
-    case DType::UInt32:
-      return "uint";
-    case DType::Int64:
-      return "long";
-    case DType::UInt64:
-      return "ulong";
-    case DType::Float32:
-      return "float";
-    case DType::Float64:
-      break;
-  }
+  if (dt == DType::Float16) return "half";
+  if (dt != DType::Float64) return short_storage_type(dt);
   throw Error(
       "Metal has no 64-bit floating point: a float64 kernel cannot run on a Metal device "
       "(cast the tensor to float32, or use another device)");

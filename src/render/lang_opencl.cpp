@@ -4,6 +4,7 @@
 // as_type, and math functions are overloaded by type.
 #include <fmt/format.h>
 
+#include "render/c_types.hpp"
 #include "render/language.hpp"
 #include "render/prelude.hpp"
 
@@ -23,38 +24,9 @@ typedef uint uint32_t;
          kFloatHelpers + "#ifdef cl_khr_fp64\n" + kDoubleHelpers + "#endif\n";
 }
 
-std::string storage_type(DType dt) {
-  switch (dt) {
-    case DType::Bool:
-    case DType::UInt8:
-      return "uchar";
-    case DType::Int8:
-      return "char";
-    case DType::Int16:
-      return "short";
-    case DType::UInt16:
-    case DType::Float16:
-    case DType::BFloat16:
-      return "ushort";
-    case DType::Int32:
-      return "int";
-    case DType::UInt32:
-      return "uint";
-    case DType::Int64:
-      return "long";
-    case DType::UInt64:
-      return "ulong";
-    case DType::Float32:
-      return "float";
-    case DType::Float64:
-      return "double";
-  }
-  return "?";
-}
-
 std::string value_type(DType dt) {
   if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
-  return storage_type(dt);
+  return short_storage_type(dt);
 }
 
 std::string vector_type(DType dt, int width, bool) {
@@ -99,7 +71,7 @@ const LanguageTable& language_opencl() {
       // select() picks by each mask lane's top bit: a 1 becomes all ones.
       .vector_where = "select({2}, {1}, -convert_{3}({0}))",
       .bitcast = "as_{0}({2})",
-      .storage_type = storage_type,
+      .storage_type = short_storage_type,
       .value_type = value_type,
       .vector_type = vector_type,
       .vector_typedef = vector_typedef,
