@@ -11,14 +11,17 @@ class Context {
   // The process-wide context, initialised from the environment on first use.
   static Context& global();
 
-  int debug() const { return debug_; }                 // DEBUG
+  int debug() const { return debug_; }                           // DEBUG
   const std::string& default_device() const { return device_; }  // DEV
-  int beam() const { return beam_; }                   // BEAM
-  bool noopt() const { return noopt_; }                // NOOPT
+  int beam() const { return beam_; }                             // BEAM
+  bool noopt() const { return noopt_; }                          // NOOPT
   const std::string& cache_dir() const { return cache_dir_; }    // INGOT_CACHE
   // INGOT_CC: the C compiler the CPU backend runs; empty means search clang-19, clang,
   // gcc, cc on PATH.
   const std::string& cpu_compiler() const { return cpu_compiler_; }
+  // METAL_FAST_MATH=1: Metal libraries compile with fast math (read when a Metal device
+  // opens).
+  bool metal_fast_math() const { return metal_fast_math_; }
 
   void set_debug(int level) { debug_ = level; }
   void set_default_device(const std::string& name) { device_ = name; }
@@ -26,6 +29,7 @@ class Context {
   void set_noopt(bool value) { noopt_ = value; }
   void set_cache_dir(const std::string& dir) { cache_dir_ = dir; }
   void set_cpu_compiler(const std::string& path) { cpu_compiler_ = path; }
+  void set_metal_fast_math(bool value) { metal_fast_math_ = value; }
 
  private:
   Context();
@@ -35,6 +39,7 @@ class Context {
   bool noopt_ = false;
   std::string cache_dir_;
   std::string cpu_compiler_;
+  bool metal_fast_math_ = false;
 };
 
 }  // namespace ingot

@@ -29,7 +29,8 @@ Context::Context()
       beam_(env_int("BEAM")),
       noopt_(env_int("NOOPT") != 0),
       cache_dir_(env_or("INGOT_CACHE", default_cache_dir())),
-      cpu_compiler_(env_or("INGOT_CC", "")) {}
+      cpu_compiler_(env_or("INGOT_CC", "")),
+      metal_fast_math_(env_int("METAL_FAST_MATH") == 1) {}
 
 Context& Context::global() {
   static Context context;

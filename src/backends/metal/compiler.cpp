@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "backends/metal/metal.hpp"
+#include "ingot/context.hpp"
 #include "runtime/failed_source.hpp"
 
 namespace ingot {
@@ -20,17 +21,10 @@ using objc::send;
 // MTLLanguageVersion3_1 (major << 16 | minor): bfloat, and macOS 14 or later.
 constexpr NSUInteger kLanguageVersion = (3 << 16) | 1;
 
-// METAL_FAST_MATH=1 lets Metal use its approximate math; off by default, since the op
-// suite checks NaN, infinity and exact division.
-bool fast_math_requested() {
-  const char* value = std::getenv("METAL_FAST_MATH");
-  return value && std::strcmp(value, "1") == 0;
-}
-
 }  // namespace
 
 MetalCompiler::MetalCompiler(MetalContext& metal)
-    : metal_(metal), fast_math_(fast_math_requested()) {}
+    : metal_(metal), fast_math_(Context::global().metal_fast_math()) {}
 
 std::string MetalCompiler::identity() const {
   // The source is the binary: what compiles it can change without a new cache entry.
