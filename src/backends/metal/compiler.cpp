@@ -4,8 +4,6 @@
 // the life of the process, so each source compiles once per process.
 #include <fmt/format.h>
 
-#include <cstdlib>
-#include <cstring>
 
 #include "backends/metal/metal.hpp"
 #include "ingot/context.hpp"
