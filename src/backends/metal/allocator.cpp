@@ -1,8 +1,10 @@
 // Metal memory: one MTLBuffer per allocation. Shared buffers (unified memory) are read and
 // written by the host through `contents`, once the queue has finished the work that may
 // use them; private buffers are copied through a shared staging buffer and a blit. Copies
-// within the device are blits queued without a host wait.
+// within the device are blits queued without a host wait; copies to another Metal device
+// are blits on its queue, ordered after the source's work by the source's shared event.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <cstring>
 
@@ -104,6 +106,41 @@ void MetalAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t
   blit(buffer(scratch), 0, buffer(src), src_offset, bytes);
   blit(buffer(dst), dst_offset, buffer(scratch), 0, bytes);
   raw_free(scratch, bytes);  // the command buffers keep it until they ran
+}
+
+bool MetalAllocator::copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) {
+  auto* peer = dynamic_cast<MetalAllocator*>(&dst.allocator());
+  // Another device can read this one's memory only where it is the host's.
+  if (!peer || !metal_.unified_memory || !peer->metal_.unified_memory) return false;
+  MetalContext& to = peer->metal_;
+  std::string what = fmt::format("{} to {} copy of {} bytes", metal_.name, to.name, bytes);
+  objc::AutoreleasePool pool;
+  // The source's work queued so far (a kernel writing these bytes) reaches this value of the
+  // source's timeline when done; the destination waits for it on the GPU, not the host.
+  uint64_t ready = metal_.signal();
+  // A buffer of the destination's device over the source's pages (no-copy buffers take
+  // whole pages from a page boundary; the allocation starts on one and fills its last).
+  size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  size_t span = (src.offset() + bytes + page - 1) / page * page;
+  objc::Owned source(
+      send<id>(to.device.get(), "newBufferWithBytesNoCopy:length:options:deallocator:",
+               host_pointer(src.handle(), 0), NSUInteger(span), kStorageShared, id(nullptr)));
+  if (!source)
+    throw Error(what + ": the destination cannot make a buffer over the source's memory");
+  // The destination's queue runs the blit after its own earlier work, which may still read
+  // the bytes it replaces.
+  id command_buffer = to.new_command_buffer();
+  send<void>(command_buffer, "encodeWaitForEvent:value:", metal_.timeline.get(), ready);
+  id encoder = send<id>(command_buffer, "blitCommandEncoder");
+  send<void>(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", source.get(),
+             NSUInteger(src.offset()), buffer(dst.handle()), NSUInteger(dst.offset()),
+             NSUInteger(bytes));
+  send<void>(encoder, "endEncoding");
+  to.commit(command_buffer, true);
+  // Until it completed, the source's memory must stay as it is and `source` over it alive.
+  send<void>(command_buffer, "waitUntilCompleted");
+  MetalContext::check(command_buffer, what);
+  return true;
 }
 
 }  // namespace ingot

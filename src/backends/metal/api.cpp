@@ -23,6 +23,7 @@ Runtime emulator(std::string why) {
   rt.pool_push = emu::pool_push;
   rt.pool_pop = emu::pool_pop;
   rt.create_system_default_device = emu::create_system_default_device;
+  rt.copy_all_devices = emu::copy_all_devices;
   return rt;
 }
 
@@ -60,7 +61,8 @@ Runtime open_apple(std::string& why) {
             resolve(objc, "objc_msgSend", rt.msg_send) &&
             resolve(objc, "objc_autoreleasePoolPush", rt.pool_push) &&
             resolve(objc, "objc_autoreleasePoolPop", rt.pool_pop) &&
-            resolve(metal, "MTLCreateSystemDefaultDevice", rt.create_system_default_device);
+            resolve(metal, "MTLCreateSystemDefaultDevice", rt.create_system_default_device) &&
+            resolve(metal, "MTLCopyAllDevices", rt.copy_all_devices);
   resolve(objc, "objc_msgSend_stret", rt.msg_send_stret);  // x86-64 only
   if (!ok) {
     why = "the Objective-C runtime or Metal lacks an entry point ingot uses";

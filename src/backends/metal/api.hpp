@@ -92,6 +92,7 @@ struct Runtime {
   void* (*pool_push)() = nullptr;
   void (*pool_pop)(void* pool) = nullptr;
   id (*create_system_default_device)() = nullptr;
+  id (*copy_all_devices)() = nullptr;  // MTLCopyAllDevices: an NSArray owned by the caller
 };
 
 // Opens the runtime once: on macOS libobjc, CoreGraphics (MTLCreateSystemDefaultDevice

@@ -1,8 +1,10 @@
-// The Metal device: MTLCreateSystemDefaultDevice as METAL:0, its command queue and the
-// shared event that is the queue's timeline, the command buffers in flight, and the
-// backend's registration.
+// The Metal devices: MTLCreateSystemDefaultDevice as METAL:0 and the others of
+// MTLCopyAllDevices after it, each with its command queue and the shared event that is the
+// queue's timeline, the command buffers in flight, and the backend's registration.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -20,25 +22,55 @@ using objc::send;
 constexpr NSUInteger kStatusCompleted = 4, kStatusError = 5;  // MTLCommandBufferStatus
 constexpr long kFamilyApple7 = 1007, kFamilyMetal3 = 5001;    // MTLGPUFamily
 
-// Whether a default device opens; the device names.
-std::vector<std::string> enumerate_devices() {
+// The devices in ingot's order, owned: the system's default first (METAL:0, the GPU Apple
+// picks for a display), then the others in MTLCopyAllDevices' order. Empty when no default
+// device opens.
+std::vector<objc::Owned> system_devices() {
   objc::AutoreleasePool pool;
-  objc::Owned device(objc::runtime().create_system_default_device());
-  if (!device) {
-    if (Context::global().debug() >= 1)
-      std::fprintf(stderr,
-                   "ingot: no Metal device: MTLCreateSystemDefaultDevice returned nil (the "
-                   "emulated Metal needs clang++ to run kernels)\n");
-    return {};
+  std::vector<objc::Owned> devices;
+  objc::Owned first(objc::runtime().create_system_default_device());
+  if (!first) return devices;
+  objc::Owned all(objc::runtime().copy_all_devices());
+  NSUInteger count = all ? send<NSUInteger>(all.get(), "count") : 0;
+  devices.push_back(std::move(first));
+  for (NSUInteger i = 0; i < count; ++i) {
+    id device = send<id>(all.get(), "objectAtIndex:", i);  // owned by the array
+    if (device != devices.front().get()) devices.emplace_back(objc::retain(device));
   }
-  return {"METAL:0"};
+  return devices;
+}
+
+std::vector<std::string> enumerate_devices() {
+  size_t count = system_devices().size();
+  if (count == 0 && Context::global().debug() >= 1)
+    std::fprintf(stderr,
+                 "ingot: no Metal device: MTLCreateSystemDefaultDevice returned nil (the "
+                 "emulated Metal needs clang++ to run kernels)\n");
+  std::vector<std::string> names;
+  for (size_t i = 0; i < count; ++i) names.push_back(fmt::format("METAL:{}", i));
+  return names;
 }
 
 std::unique_ptr<Device> open_device(const std::string& name) {
-  if (name != "METAL:0")
-    throw Error(
-        fmt::format("Metal: no device {}; Metal opens the system's default device, METAL:0", name));
+  std::vector<std::string> names = enumerate_devices();
+  if (std::find(names.begin(), names.end(), name) == names.end())
+    throw Error(fmt::format(
+        "Metal: no device {}; the Metal devices here are {}", name,
+        names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", "))));
   return std::make_unique<MetalDevice>(name);
+}
+
+// The device a name such as "METAL:1" stands for, owned; throws naming it when it is gone.
+objc::Owned system_device(const std::string& name) {
+  size_t colon = name.find(':');
+  size_t index = colon == std::string::npos ? 0 : std::stoul(name.substr(colon + 1));
+  std::vector<objc::Owned> devices = system_devices();
+  if (index >= devices.size())
+    throw Error(
+        fmt::format("opening {}: Metal has {} device(s) (MTLCreateSystemDefaultDevice, "
+                    "then MTLCopyAllDevices)",
+                    name, devices.size()));
+  return std::move(devices[index]);
 }
 
 DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fast_math) {
@@ -84,8 +116,7 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
 
 MetalContext::MetalContext(const std::string& name) : name(name) {
   objc::AutoreleasePool pool;
-  device = objc::Owned(objc::runtime().create_system_default_device());
-  if (!device) throw Error("opening " + name + ": MTLCreateSystemDefaultDevice returned nil");
+  device = system_device(name);
   queue = objc::Owned(send<id>(device.get(), "newCommandQueue"));
   timeline = objc::Owned(send<id>(device.get(), "newSharedEvent"));
   if (!queue || !timeline)

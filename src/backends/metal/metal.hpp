@@ -67,6 +67,10 @@ class MetalAllocator final : public Allocator {
   void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
   void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                    size_t bytes) override;
+  // To another Metal device where memory is unified: a blit on the destination's queue,
+  // after the source's earlier work (its shared event), from a buffer of the destination
+  // over the source's memory. False otherwise: the copy goes through the host.
+  bool copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) override;
 
  private:
   // A blit of `bytes` between two buffers, committed on the queue.

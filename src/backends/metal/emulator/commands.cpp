@@ -30,11 +30,19 @@ void check_index(NSUInteger index, const char* selector) {
                     selector, index, kMaxBufferBindings, kMaxBufferBindings - 1));
 }
 
-MTLBuffer* checked_buffer(id buffer, NSUInteger offset, const char* selector) {
+// The buffer, checked to be within its length at `offset` and of the command buffer's
+// device: Metal's validation refuses another device's resources.
+MTLBuffer* checked_buffer(id buffer, NSUInteger offset, const MTLCommandBuffer& commands,
+                          const char* selector) {
   auto* b = as<MTLBuffer>(buffer, selector);
   if (offset > b->length)
     throw Error(fmt::format("emulated Metal: {} offset {} is past the end of a buffer of {} bytes",
                             selector, offset, b->length));
+  if (&b->device != &commands.queue->device)
+    throw Error(fmt::format(
+        "emulated Metal: {} with a buffer of device {} in a command buffer of device {}: a "
+        "resource is used only on the device that made it",
+        selector, b->device.index, commands.queue->device.index));
   return b;
 }
 
@@ -366,9 +374,10 @@ void define_command_classes() {
       encoder, "setBuffer:offset:atIndex:",
       +[](MTLComputeCommandEncoder& self, id buffer, NSUInteger offset, NSUInteger index) {
         const char* selector = "setBuffer:offset:atIndex:";
-        self.target(selector);
+        MTLCommandBuffer& commands = self.target(selector);
         check_index(index, selector);
-        self.bindings[index] = {Ref(checked_buffer(buffer, offset, selector)), offset, nullptr};
+        self.bindings[index] = {Ref(checked_buffer(buffer, offset, commands, selector)), offset,
+                                nullptr};
       });
   def(
       encoder, "setBytes:length:atIndex:",
@@ -424,8 +433,8 @@ void define_command_classes() {
           NSUInteger destination_offset, NSUInteger size) {
         const char* selector = "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:";
         MTLCommandBuffer& buffer = self.target(selector);
-        MTLBuffer* from = checked_buffer(source, source_offset, selector);
-        MTLBuffer* to = checked_buffer(destination, destination_offset, selector);
+        MTLBuffer* from = checked_buffer(source, source_offset, buffer, selector);
+        MTLBuffer* to = checked_buffer(destination, destination_offset, buffer, selector);
         if (size > from->length - source_offset || size > to->length - destination_offset)
           throw Error(fmt::format(
               "emulated Metal: {} of {} bytes from offset {} of a {}-byte buffer to offset {} of "

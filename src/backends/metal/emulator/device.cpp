@@ -1,12 +1,13 @@
-// The emulated MTLDevice and MTLBuffer: one device with an Apple GPU's limits and unified
-// memory (unless INGOT_METAL_EMULATOR_UNIFIED=0), and buffers in host memory whose storage mode
-// decides what the host may see.
+// The emulated MTLDevice and MTLBuffer: devices with an Apple GPU's limits and unified
+// memory (unless INGOT_METAL_EMULATOR_UNIFIED=0), one unless INGOT_METAL_EMULATOR_DEVICES asks
+// for more, and buffers in host memory whose storage mode decides what the host may see.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <string_view>
+#include <vector>
 
 #include "backends/metal/emulator/msl_engine.hpp"
 #include "backends/metal/emulator/objects.hpp"
@@ -21,11 +22,31 @@ size_t physical_memory() {
   return size_t(::sysconf(_SC_PHYS_PAGES)) * size_t(::sysconf(_SC_PAGESIZE));
 }
 
-// The one device, held by the system for the life of the process as Metal's are.
-MTLDevice& system_device() {
-  static MTLDevice* device = new MTLDevice;
-  return *device;
+// INGOT_METAL_EMULATOR_DEVICES: how many devices MTLCopyAllDevices answers (default 1).
+size_t device_count() {
+  const char* text = std::getenv("INGOT_METAL_EMULATOR_DEVICES");
+  if (!text || !*text) return 1;
+  char* end = nullptr;
+  long count = std::strtol(text, &end, 10);
+  if (*end != '\0' || count < 1 || count > 16)
+    throw Error(fmt::format(
+        "emulated Metal: INGOT_METAL_EMULATOR_DEVICES={}: the number of devices must be 1 to 16",
+        text));
+  return size_t(count);
 }
+
+// The devices, made on first use and held by the system for the life of the process, as
+// Metal's are; the first is the system's default device.
+const std::vector<MTLDevice*>& system_devices() {
+  static const std::vector<MTLDevice*> devices = [] {
+    std::vector<MTLDevice*> made;
+    for (size_t i = 0, n = device_count(); i < n; ++i) made.push_back(new MTLDevice(i));
+    return made;
+  }();
+  return devices;
+}
+
+size_t host_page_bytes() { return size_t(::sysconf(_SC_PAGESIZE)); }
 
 // MTLGPUFamily values the device supports: Apple1-7, Common1-3, Mac2 and Metal3.
 bool supports_family(long family) {
@@ -47,32 +68,72 @@ id new_buffer(MTLDevice& self, NSUInteger length, NSUInteger options) {
   size_t rounded = (length + kPageBytes - 1) / kPageBytes * kPageBytes;
   auto* memory = static_cast<uint8_t*>(std::aligned_alloc(kPageBytes, rounded));
   if (!memory) return nullptr;
-  return (new MTLBuffer(memory, length, mode))->as_id();
+  return (new MTLBuffer(self, memory, length, mode, true))->as_id();
+}
+
+// A buffer over the caller's memory, as Metal requires it: page-aligned, a whole number of
+// pages, shared storage. The deallocator would be a block the emulator cannot call, so
+// only nil (the caller frees the memory after the buffer is gone) is taken.
+id new_buffer_no_copy(MTLDevice& self, void* pointer, NSUInteger length, NSUInteger options,
+                      id deallocator) {
+  const char* selector = "newBufferWithBytesNoCopy:length:options:deallocator:";
+  size_t page = host_page_bytes();
+  if (!pointer || reinterpret_cast<uintptr_t>(pointer) % page != 0 || length == 0 ||
+      length % page != 0)
+    throw Error(fmt::format(
+        "emulated Metal: {} with pointer {} and length {}: the memory must start on a page and "
+        "be whole pages of {} bytes",
+        selector, pointer, length, page));
+  if (StorageMode((options >> 4) & 0xf) != StorageMode::Shared)
+    throw Error(
+        fmt::format("emulated Metal: {} with options 0x{:x}: the host's memory can only "
+                    "back a shared buffer",
+                    selector, options));
+  if (deallocator)
+    throw Error(fmt::format("emulated Metal: {} with a deallocator block: the emulator takes nil",
+                            selector));
+  return (new MTLBuffer(self, static_cast<uint8_t*>(pointer), length, StorageMode::Shared, false))
+      ->as_id();
 }
 
 }  // namespace
 
-MTLDevice::MTLDevice()
-    : Object(class_named("MTLDevice")), max_buffer_length(physical_memory() / 2) {
+MTLDevice::MTLDevice(size_t index)
+    : Object(class_named("MTLDevice")), index(index), max_buffer_length(physical_memory() / 2) {
   retain();  // the system's own reference: a caller's release never deallocates it
 }
 
-MTLBuffer::MTLBuffer(uint8_t* memory, size_t length, StorageMode mode)
-    : Object(class_named("MTLBuffer")), memory(memory), length(length), mode(mode) {}
+MTLBuffer::MTLBuffer(MTLDevice& device, uint8_t* memory, size_t length, StorageMode mode,
+                     bool owned)
+    : Object(class_named("MTLBuffer")),
+      device(device),
+      memory(memory, Free{owned}),
+      length(length),
+      mode(mode) {}
 
 id create_system_default_device() {
   if (!can_run_kernels()) return nullptr;
-  MTLDevice& device = system_device();
+  MTLDevice& device = *system_devices().front();
   device.retain();  // "Create": the caller owns a reference
   return device.as_id();
+}
+
+id copy_all_devices() {
+  std::vector<Ref<Object>> devices;
+  // Without kernels there is no device, as on a Mac without a Metal GPU: an empty array.
+  if (can_run_kernels())
+    for (MTLDevice* device : system_devices()) devices.emplace_back(device);
+  return (new NSArray(std::move(devices)))->as_id();  // "Copy": owned by the caller
 }
 
 void define_device_classes() {
   const ClassInfo* base = &define_class("NSObject", nullptr);
   ClassInfo& device = define_class("MTLDevice", base);
   def(
-      device, "name", +[](MTLDevice&) -> id {
-        return (new NSString("Emulated Apple GPU (ingot)"))->autorelease()->as_id();
+      device, "name", +[](MTLDevice& self) -> id {
+        std::string name = "Emulated Apple GPU (ingot)";
+        if (self.index > 0) name += fmt::format(" #{}", self.index);
+        return (new NSString(name))->autorelease()->as_id();
       });
   def(
       device, "maxThreadsPerThreadgroup", +[](MTLDevice&) -> MTLSize {
@@ -100,6 +161,7 @@ void define_device_classes() {
       device,
       "supportsFamily:", +[](MTLDevice&, long family) -> bool { return supports_family(family); });
   def(device, "newBufferWithLength:options:", new_buffer);
+  def(device, "newBufferWithBytesNoCopy:length:options:deallocator:", new_buffer_no_copy);
 
   ClassInfo& buffer = define_class("MTLBuffer", base);
   // Private storage is the GPU's alone: Metal gives the host no pointer to it.

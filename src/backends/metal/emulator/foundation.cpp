@@ -1,5 +1,8 @@
-// The Foundation classes Metal's API passes around: NSString and NSError.
+// The Foundation classes Metal's API passes around: NSString, NSError and NSArray.
+#include <fmt/format.h>
+
 #include "backends/metal/emulator/objects.hpp"
+#include "ingot/error.hpp"
 
 namespace ingot::metal_emulator {
 
@@ -7,6 +10,9 @@ NSString::NSString(std::string text) : Object(class_named("NSString")), text(std
 
 NSError::NSError(std::string text)
     : Object(class_named("NSError")), description(Ref<NSString>::adopt(new NSString(text))) {}
+
+NSArray::NSArray(std::vector<Ref<Object>> items)
+    : Object(class_named("NSArray")), items(std::move(items)) {}
 
 void define_foundation_classes() {
   const ClassInfo* base = &define_class("NSObject", nullptr);
@@ -26,6 +32,19 @@ void define_foundation_classes() {
   def(
       error, "localizedDescription",
       +[](NSError& self) -> id { return self.description->as_id(); });
+
+  ClassInfo& array = define_class("NSArray", base);
+  def(
+      array, "count", +[](NSArray& self) -> NSUInteger { return self.items.size(); });
+  // Owned by the array; an index past the end raises NSRangeException in Foundation.
+  def(
+      array, "objectAtIndex:", +[](NSArray& self, NSUInteger index) -> id {
+        if (index >= self.items.size())
+          throw Error(
+              fmt::format("emulated Metal: NSArray objectAtIndex:{} beyond bounds [0 .. {}]", index,
+                          self.items.size()));
+        return self.items[index]->as_id();
+      });
 }
 
 }  // namespace ingot::metal_emulator

@@ -76,15 +76,32 @@ struct NSError final : Object {
   void dealloc() override { description.reset(); }
 };
 
+// An immutable array holding its objects (MTLCopyAllDevices' answer).
+struct NSArray final : Object {
+  explicit NSArray(std::vector<Ref<Object>> items);
+  std::vector<Ref<Object>> items;
+
+ protected:
+  void dealloc() override { items.clear(); }
+};
+
 // Metal's storage modes (MTLResourceStorageModeShift is 4).
 enum class StorageMode : NSUInteger { Shared = 0, Managed = 1, Private = 2, Memoryless = 3 };
 
+struct MTLDevice;
+
 struct MTLBuffer final : Object {
-  // `memory` is page-aligned, as Metal's allocations are.
-  MTLBuffer(uint8_t* memory, size_t length, StorageMode mode);
+  // `memory` is page-aligned, as Metal's allocations are; `owned` unless the buffer wraps
+  // memory of someone else's (newBufferWithBytesNoCopy:...), which it never frees.
+  MTLBuffer(MTLDevice& device, uint8_t* memory, size_t length, StorageMode mode, bool owned);
   struct Free {
-    void operator()(uint8_t* memory) const { std::free(memory); }
+    bool owned = true;
+    void operator()(uint8_t* memory) const {
+      if (owned) std::free(memory);
+    }
   };
+  // Not retained: devices live for the process.
+  MTLDevice& device;
   std::unique_ptr<uint8_t, Free> memory;
   size_t length;
   StorageMode mode;
@@ -93,9 +110,10 @@ struct MTLBuffer final : Object {
   void dealloc() override { memory.reset(); }
 };
 
-// One GPU and its limits.
+// One GPU and its limits; `index` in MTLCopyAllDevices' order.
 struct MTLDevice final : Object {
-  MTLDevice();
+  explicit MTLDevice(size_t index);
+  size_t index;
   size_t max_buffer_length;
 };
 

@@ -124,6 +124,7 @@ const char* selector_name(SEL selector);
 void* pool_push();
 void pool_pop(void* pool);
 id create_system_default_device();  // MTLCreateSystemDefaultDevice: owned by the caller
+id copy_all_devices();              // MTLCopyAllDevices: an NSArray owned by the caller
 
 // Lifetime checks. A live object: its class and retain count.
 struct LiveObject {
