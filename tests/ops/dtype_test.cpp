@@ -43,7 +43,8 @@ TEST_P(DTypeTest, AstypeAllPairs) {
       Tensor got = tensor(x, src).astype(dst);
       EXPECT_EQ(got.dtype(), dst);
       EXPECT_TRUE(close(got, x.astype(dst), cast_tol(dst)));
-      // The same cast of a view.
+      // The same cast of a view (on an emulated device, casts to or from float32 only).
+      if (emulated() && src != DType::Float32 && dst != DType::Float32) continue;
       Tensor view = tensor(x, src).T().flip({0}).astype(dst);
       EXPECT_TRUE(close(view, x.T().flip({0}).astype(dst), cast_tol(dst)));
     }
