@@ -14,7 +14,7 @@ namespace {
 
 constexpr int64_t kSplitThreshold = 1 << 16;
 // A split leading-axis reduction gives its first stage at most this many outputs.
-constexpr int64_t kLeadingStageOutputs = 1 << 20;
+constexpr int64_t kLeadingStageOutputs = 1 << 21;
 
 // The identity of a reduction, or nullopt where an empty reduction is an error.
 std::optional<double> identity(Op op) {
