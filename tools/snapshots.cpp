@@ -54,7 +54,8 @@ std::vector<Target> targets() {
                           .max_threads_per_group = 1024,
                           .local_memory_bytes = 32 << 10,
                           .simd_width = 4,
-                          .shuffle_width = 32};
+                          .shuffle_width = 32,
+                          .matrix_tile = 8};
   return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}, {"metal", metal}};
 }
 

@@ -39,6 +39,9 @@ struct DeviceInfo {
   // Threads of a SIMD group (a warp) that exchange registers with shuffles, which the
   // last steps of a GROUP reduction use; 0 where the language has no shuffles.
   int shuffle_width = 0;
+  // The edge of the square SIMD-group matrices the language multiplies (Metal's 8x8
+  // simdgroup matrices), which the TC opt uses for matmuls; 0 where there are none.
+  int matrix_tile = 0;
   uint64_t memory_bytes = 0;
   uint64_t max_buffer_bytes = 0;
   // Further properties shown by `ingot devices` (compiler, driver version...).

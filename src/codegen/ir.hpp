@@ -30,6 +30,11 @@ enum class IOp : uint8_t {
   If,           // src: condition; opens a block closed by EndIf
   EndIf,
   ShuffleDown,  // src[0] of the SIMD-group lane `hi` lanes above this thread's
+  // SIMD-group matrices (TC): a tile of `dtype` held by the SIMD group together.
+  MatZero,    // a tile of zeros
+  MatLoad,    // the tile at src[0] of `buffer` (or local), `lo` elements a row, `transposed`
+  MatMulAcc,  // src[0] += src[1] x src[2]
+  MatStore,   // tile src[1] to src[0] of `buffer` (or local), `lo` elements a row
 };
 
 struct Inst {
@@ -49,6 +54,7 @@ struct Inst {
   // whole allocations (the engine never passes views), aligned far beyond a vector, so
   // the access is aligned to the vector's size.
   bool aligned = false;
+  bool transposed = false;  // MatLoad: the buffer holds the tile's transpose
 };
 
 struct BufferParam {

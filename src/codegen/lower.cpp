@@ -92,6 +92,7 @@ class Lowerer {
       : out_(out), device_(device), plan_(plan) {}
 
   Lowered run() {
+    if (plan_.tc) return run_tc();
     const Shape& shape = out_->shape;
     Shape tiles = shape;
     if (plan_.vector_output) tiles.back() /= plan_.width;
@@ -193,6 +194,121 @@ class Lowerer {
     Index at = unravel(g, permuted), idx(tiles.size());
     for (size_t i = 0; i < order.size(); ++i) idx[order[i]] = at[i];
     return idx;
+  }
+
+  // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
+  // K of the product of its operands' tiles, each loaded straight from its buffer. An
+  // operand qualifies when it is a view of a realized buffer whose rows or columns are
+  // contiguous; anything else is rejected for the next plan.
+  Lowered run_tc() {
+    const LazyNode* reduce = matmul_reduce(out_);
+    const LazyNode* product = reduce->src[0].get();
+    const Shape& full = product->shape;
+    const size_t rank = full.size();
+    const int64_t tile = device_.matrix_tile, M = full[rank - 3], N = full[rank - 2],
+                  K = full[rank - 1];
+    Shape tiles(full.begin(), full.end() - 1);
+    tiles[rank - 3] /= tile;
+    tiles[rank - 2] /= tile;
+    const int64_t count = shape_numel(tiles);
+    const int64_t warp = device_.shuffle_width;  // the threads of one SIMD group
+    if (warp < 1) throw Rejected{};
+    k_.buffers.push_back({out_->dtype, true});
+    scopes_.emplace_back();
+    Index at =
+        unravel(new_var(0, count - 1, emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), tiles);
+    at[rank - 3] = sym::mul(at[rank - 3], tile);
+    at[rank - 2] = sym::mul(at[rank - 2], tile);
+    Expr row = sym::var(next_var_++, 0, M - 1), col = sym::var(next_var_++, 0, N - 1),
+         depth = sym::var(next_var_++, 0, K - 1);
+    // The tile of operand `n` whose rows are `outer` from `outer_at` and columns `inner`
+    // from `inner_at` (the operand must not depend on `unused`): one load of its buffer.
+    auto operand = [&](LazyNode* n, const Expr& outer, const Expr& inner, const Expr& unused,
+                       const Expr& outer_at, const Expr& inner_at) {
+      Index idx = at;
+      idx[rank - 3] = row;
+      idx[rank - 2] = col;
+      idx.push_back(depth);
+      Expr guard = sym::cnst(1);
+      while (!n->realized()) {
+        if (!is_movement(n->op)) throw Rejected{};
+        idx = through_movement(n, idx, guard);
+        n = n->src[0].get();
+      }
+      Expr flat = flat_index(idx, n->shape);
+      if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
+      int64_t along = sym::coefficient(flat, inner->var),
+              across = sym::coefficient(flat, outer->var);
+      bool transposed = along != 1;
+      int64_t stride = transposed ? along : across;
+      if ((transposed && across != 1) || stride <= 0) throw Rejected{};
+      Expr first =
+          sym::substitute(sym::substitute(flat, outer->var, outer_at), inner->var, inner_at);
+      return emit({.op = ir::IOp::MatLoad,
+                   .dtype = n->dtype,
+                   .src = {lower_index(first)},
+                   .lo = stride,
+                   .buffer = param(n),
+                   .transposed = transposed},
+                  false);
+    };
+    int acc = emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
+    int trips = static_cast<int>(K / tile);
+    int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
+    Expr k0 = sym::mul(new_var(0, trips - 1, r), tile);
+    scopes_.emplace_back();
+    int a = operand(product->src[0].get(), row, depth, col, at[rank - 3], k0);
+    int b = operand(product->src[1].get(), depth, col, row, k0, at[rank - 2]);
+    emit({.op = ir::IOp::MatMulAcc, .src = {acc, a, b}}, false);
+    scopes_.pop_back();
+    emit({.op = ir::IOp::EndRange}, false);
+    // out[..., M, N] is contiguous: the tile's first element and the row length.
+    Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
+    if (out_->dtype == DType::Float32) {
+      emit({.op = ir::IOp::MatStore,
+            .dtype = DType::Float32,
+            .src = {lower_index(first), acc},
+            .lo = N,
+            .buffer = 0},
+           false);
+    } else {
+      // Through threadgroup memory, each thread converting its share of the tile.
+      int staged = next_local_++;
+      emit({.op = ir::IOp::DefineLocal,
+            .dtype = DType::Float32,
+            .hi = tile * tile,
+            .buffer = staged},
+           false);
+      emit({.op = ir::IOp::MatStore,
+            .dtype = DType::Float32,
+            .src = {index_const(0), acc},
+            .lo = tile,
+            .buffer = staged,
+            .local = true},
+           false);
+      emit({.op = ir::IOp::Barrier}, false);
+      Expr lid = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+      for (int64_t e0 = 0; e0 < tile * tile; e0 += warp) {
+        Expr e = sym::add(lid, e0);
+        int value = emit({.op = ir::IOp::Load,
+                          .dtype = DType::Float32,
+                          .src = {lower_index(e)},
+                          .buffer = staged,
+                          .local = true},
+                         false);
+        Expr where =
+            sym::add(first, sym::add(sym::mul(sym::floordiv(e, tile), N), sym::mod(e, tile)));
+        emit({.op = ir::IOp::Store,
+              .dtype = out_->dtype,
+              .src = {lower_index(where), value},
+              .buffer = 0},
+             false);
+      }
+    }
+    k_.dims.global = {count * warp, 1, 1};
+    k_.dims.local = {warp, 1, 1};
+    k_.opts = plan_.describe();
+    return {std::move(k_), std::move(inputs_)};
   }
 
   // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
@@ -812,7 +928,8 @@ std::string kernel_name(const NodePtr& out, const ir::Kernel& k) {
   bool has_reduce = false;
   std::string dims;
   for (int64_t d : out->shape) dims += "_" + std::to_string(d);
-  for (const auto& i : k.insts) has_reduce |= i.op == ir::IOp::DefineAcc;
+  for (const auto& i : k.insts)
+    has_reduce |= i.op == ir::IOp::DefineAcc || i.op == ir::IOp::MatZero;
   return (has_reduce ? "r" : "E") + (dims.empty() ? std::string("_1") : dims);
 }
 

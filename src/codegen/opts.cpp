@@ -83,6 +83,17 @@ std::optional<Plan> group_plan(const NodePtr& out, const Region& region, const D
 
 }  // namespace
 
+const LazyNode* matmul_reduce(const NodePtr& out) {
+  const LazyNode* n = out.get();
+  while ((n->op == Op::Reshape || n->op == Op::Contiguous) && !n->realized()) n = n->src[0].get();
+  if (n->realized() || n->op != Op::ReduceSum || n->arg.size() != 1) return nullptr;
+  const LazyNode* product = n->src[0].get();
+  if (product->realized() || product->op != Op::Mul || product->shape.size() < 3 ||
+      n->arg[0] != static_cast<int64_t>(product->shape.size()) - 1)
+    return nullptr;
+  return n;
+}
+
 bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
 
 std::string Plan::describe() const {
@@ -95,6 +106,7 @@ std::string Plan::describe() const {
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
+  if (tc) s += "TC ";
   return s.empty() ? "none" : s;
 }
 
@@ -109,6 +121,15 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
+  if (const LazyNode* mm = matmul_reduce(out);
+      mm && device.matrix_tile > 0 && !noopt &&
+      (mm->dtype == DType::Float32 || mm->dtype == DType::Float16)) {
+    const Shape& full = mm->src[0]->shape;
+    int64_t tile = device.matrix_tile;
+    if (full[full.size() - 1] % tile == 0 && full[full.size() - 2] % tile == 0 &&
+        full[full.size() - 3] % tile == 0)
+      plans.push_back(Plan{.tc = true});
+  }
   // The scheduler fuses a reduction broadcast along the last axis (a row's max or sum)
   // into its consumer: every plan then loops over the rows' last axis.
   if (region.broadcast_reduce && !shape.empty()) {
@@ -168,7 +189,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   }
   plans.push_back(Plan{});
   for (Plan& p : plans)
-    if (p.group == 1) p.local = local;
+    if (p.group == 1 && !p.tc) p.local = local;
   return plans;
 }
 

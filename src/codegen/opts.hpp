@@ -34,12 +34,19 @@ struct Plan {
   // GROUP, so that reductions broadcast along it (softmax's max and sum) are computed
   // once per row, in the same kernel.
   bool row_loop = false;
+  // TC: a matmul on SIMD-group matrices (DeviceInfo::matrix_tile), one tile of the output
+  // per SIMD group, its operands loaded tile by tile straight from their buffers.
+  bool tc = false;
 
   std::string describe() const;
 };
 
 // Whether `device` runs kernels as a grid of threads (every language but C).
 bool runs_threads(const DeviceInfo& device);
+
+// The reduction of a matmul under `out` (through reshapes and a contiguous copy): a sum over the
+// last axis of a product, or nullptr.
+const LazyNode* matmul_reduce(const NodePtr& out);
 
 std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt);
 

@@ -92,6 +92,17 @@ class Renderer {
 
   const std::string& name(int i) const { return names_[i]; }
 
+  std::string matrix_type(DType dt) {
+    if (lang_.matrix_type.empty())
+      throw Error("render: the " + lang_.name + " table has no SIMD-group matrices");
+    return fmt::format(fmt::runtime(lang_.matrix_type), lang_.storage_type(dt));
+  }
+
+  // The address of element `index` of the instruction's buffer or threadgroup array.
+  static std::string memory(const ir::Inst& in, const std::string& index) {
+    return fmt::format("{}{} + {}", in.local ? "l" : "p", in.buffer, index);
+  }
+
   // A vector of `in`'s type with `scalar` in every lane.
   std::string splat(const ir::Inst& in, const std::string& scalar) {
     return fmt::format(fmt::runtime(lang_.vector_splat), type(in), scalar);
@@ -221,6 +232,22 @@ class Renderer {
         return fmt::format("if ({}) {{", name(in.src[0]));
       case ir::IOp::EndIf:
         return "}";
+      case ir::IOp::MatZero: {
+        std::string element = lang_.storage_type(in.dtype);
+        return fmt::format(
+            "{} {} = {};", matrix_type(in.dtype), v,
+            fmt::format(fmt::runtime(lang_.matrix_zero), matrix_type(in.dtype), element));
+      }
+      case ir::IOp::MatLoad:
+        return fmt::format("{} {}; ", matrix_type(in.dtype), v) +
+               fmt::format(fmt::runtime(lang_.matrix_load), v, memory(in, name(in.src[0])), in.lo,
+                           in.transposed);
+      case ir::IOp::MatMulAcc:
+        return fmt::format(fmt::runtime(lang_.matrix_mma), name(in.src[0]), name(in.src[1]),
+                           name(in.src[2]));
+      case ir::IOp::MatStore:
+        return fmt::format(fmt::runtime(lang_.matrix_store), name(in.src[1]),
+                           memory(in, name(in.src[0])), in.lo, false);
       case ir::IOp::ShuffleDown:
         if (lang_.shuffle_down.empty())
           throw Error("render: the " + lang_.name + " table has no SIMD-group shuffle");

@@ -51,6 +51,15 @@ struct LanguageTable {
   // Lane-wise where: {0} condition (0 or 1 lanes), {1} then, {2} else, {3} the signed
   // integer vector type as wide as the values' lanes.
   std::string vector_where;
+  // SIMD-group matrices ("" where there are none). matrix_type: {0} element type.
+  // matrix_zero: {0} matrix type, {1} element type. matrix_load / matrix_store: {0} the
+  // matrix, {1} pointer to its first element, {2} elements a row, {3} true when the
+  // memory holds the transpose. matrix_mma: {0} += {1} x {2}.
+  std::string matrix_type;
+  std::string matrix_zero;
+  std::string matrix_load;
+  std::string matrix_store;
+  std::string matrix_mma;
   // Reinterprets expression {2} of storage type {1} as storage type {0}.
   std::string bitcast;
   // Element storage type and the type values are computed in (half and bfloat16 are

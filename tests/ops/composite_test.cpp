@@ -25,6 +25,12 @@ std::vector<MatmulCase> matmul_cases() {
       {"mat_vec", contiguous("a", {7, 13}), contiguous("b", {13}), 13},
       // Large enough for GPUs' register tiles (UPCAST of both output axes).
       {"tiled_104x29_29x516", contiguous("a", {104, 29}), contiguous("b", {29, 516}), 29},
+      // Multiples of 8: SIMD-group matrices (TC) where the device has them, from row-major
+      // and transposed operands, batched.
+      {"tc_16x24_24x32", contiguous("a", {16, 24}), contiguous("b", {24, 32}), 24},
+      {"tc_T_a", layout("a", {8, 16}, [](const auto& x) { return x.T(); }),
+       contiguous("b", {8, 40}), 8},
+      {"tc_batched", contiguous("a", {2, 8, 16}), contiguous("b", {16, 8}), 16},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

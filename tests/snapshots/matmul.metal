@@ -1,92 +1,24 @@
-// r_64_96: LOCAL(256) UPCAST(out,4) UPCAST(axis0,8) 
+// r_64_96: TC 
 kernel void r_64_96(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], device const float* p2 [[buffer(2)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  bool v2 = (((long)ingot_gid.x) < 192L);
-  if (v2) {
-    float4 v4 = float4(0x0p+0f);
-    float4 v5 = float4(0x0p+0f);
-    float4 v6 = float4(0x0p+0f);
-    float4 v7 = float4(0x0p+0f);
-    float4 v8 = float4(0x0p+0f);
-    float4 v9 = float4(0x0p+0f);
-    float4 v10 = float4(0x0p+0f);
-    float4 v11 = float4(0x0p+0f);
-    for (long v12 = 0; v12 < 128; v12++) {
-      long v14 = (((long)ingot_gid.x) / 24L);
-      long v16 = (v14 * 1024L);
-      long v17 = (v16 + v12);
-      float v18 = p1[v17];
-      long v19 = (((long)ingot_gid.x) % 24L);
-      long v21 = (v19 * 4L);
-      long v23 = (v12 * 96L);
-      long v24 = (v21 + v23);
-      float4 v25 = ingot_vload<packed_float4>(p2 + v24);
-      float4 v26 = float4(v18);
-      float4 v27 = (v26 * v25);
-      float4 v28 = (v4 + v27);
-      v4 = v28;
-      long v31 = (v17 + 128L);
-      float v32 = p1[v31];
-      float4 v33 = float4(v32);
-      float4 v34 = (v33 * v25);
-      float4 v35 = (v5 + v34);
-      v5 = v35;
-      long v38 = (v17 + 256L);
-      float v39 = p1[v38];
-      float4 v40 = float4(v39);
-      float4 v41 = (v40 * v25);
-      float4 v42 = (v6 + v41);
-      v6 = v42;
-      long v45 = (v17 + 384L);
-      float v46 = p1[v45];
-      float4 v47 = float4(v46);
-      float4 v48 = (v47 * v25);
-      float4 v49 = (v7 + v48);
-      v7 = v49;
-      long v52 = (v17 + 512L);
-      float v53 = p1[v52];
-      float4 v54 = float4(v53);
-      float4 v55 = (v54 * v25);
-      float4 v56 = (v8 + v55);
-      v8 = v56;
-      long v59 = (v17 + 640L);
-      float v60 = p1[v59];
-      float4 v61 = float4(v60);
-      float4 v62 = (v61 * v25);
-      float4 v63 = (v9 + v62);
-      v9 = v63;
-      long v66 = (v17 + 768L);
-      float v67 = p1[v66];
-      float4 v68 = float4(v67);
-      float4 v69 = (v68 * v25);
-      float4 v70 = (v10 + v69);
-      v10 = v70;
-      long v73 = (v17 + 896L);
-      float v74 = p1[v73];
-      float4 v75 = float4(v74);
-      float4 v76 = (v75 * v25);
-      float4 v77 = (v11 + v76);
-      v11 = v77;
-    }
-    long v81 = (((long)ingot_gid.x) % 24L);
-    long v83 = (v81 * 4L);
-    long v84 = (((long)ingot_gid.x) / 24L);
-    long v86 = (v84 * 768L);
-    long v87 = (v83 + v86);
-    *(device packed_float4*)(p0 + v87) = packed_float4(v4);
-    long v90 = (v87 + 96L);
-    *(device packed_float4*)(p0 + v90) = packed_float4(v5);
-    long v92 = (v87 + 192L);
-    *(device packed_float4*)(p0 + v92) = packed_float4(v6);
-    long v95 = (v87 + 288L);
-    *(device packed_float4*)(p0 + v95) = packed_float4(v7);
-    long v98 = (v87 + 384L);
-    *(device packed_float4*)(p0 + v98) = packed_float4(v8);
-    long v101 = (v87 + 480L);
-    *(device packed_float4*)(p0 + v101) = packed_float4(v9);
-    long v104 = (v87 + 576L);
-    *(device packed_float4*)(p0 + v104) = packed_float4(v10);
-    long v107 = (v87 + 672L);
-    *(device packed_float4*)(p0 + v107) = packed_float4(v11);
+  simdgroup_float8x8 v1 = make_filled_simdgroup_matrix<float, 8, 8>(0);
+  for (long v2 = 0; v2 < 16; v2++) {
+    long v4 = (((long)ingot_group.x) / 12L);
+    long v6 = (v4 * 1024L);
+    long v8 = (v2 * 8L);
+    long v9 = (v6 + v8);
+    simdgroup_float8x8 v10; simdgroup_load(v10, p1 + v9, 128, ulong2(0, 0), false);
+    long v11 = (((long)ingot_group.x) % 12L);
+    long v12 = (v11 * 8L);
+    long v14 = (v2 * 768L);
+    long v15 = (v12 + v14);
+    simdgroup_float8x8 v16; simdgroup_load(v16, p2 + v15, 96, ulong2(0, 0), false);
+    simdgroup_multiply_accumulate(v1, v10, v16, v1);
   }
+  long v20 = (((long)ingot_group.x) % 12L);
+  long v22 = (v20 * 8L);
+  long v23 = (((long)ingot_group.x) / 12L);
+  long v25 = (v23 * 768L);
+  long v26 = (v22 + v25);
+  simdgroup_store(v1, p0 + v26, 96, ulong2(0, 0), false);
 }
 

@@ -117,6 +117,24 @@ TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
   EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{256, 1, 1}));
 }
 
+TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
+  DeviceInfo device = gpu(1024, 32 << 10, 10);
+  device.language = "metal";
+  device.shuffle_width = 32;
+  codegen::Lowered plain = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
+  EXPECT_EQ(plain.kernel.opts.find("TC"), std::string::npos) << plain.kernel.opts;
+  device.matrix_tile = 8;
+  codegen::Lowered tc = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
+  EXPECT_NE(tc.kernel.opts.find("TC"), std::string::npos) << tc.kernel.opts;
+  // One SIMD group of 32 threads per 8 x 8 tile of the 64 x 96 output.
+  EXPECT_EQ(tc.kernel.dims.global[0], 8 * 12 * 32);
+  EXPECT_EQ(tc.kernel.dims.local[0], 32);
+  // Every other column of A: neither its rows nor its columns are contiguous.
+  Tensor strided = input({64, 256}).slice({Slice{}, Slice{std::nullopt, std::nullopt, 2}});
+  codegen::Lowered gather = codegen::lower(strided.matmul(input({128, 96})).node(), device);
+  EXPECT_EQ(gather.kernel.opts.find("TC"), std::string::npos) << gather.kernel.opts;
+}
+
 size_t count(const ir::Kernel& k, ir::IOp op) {
   return static_cast<size_t>(
       std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
