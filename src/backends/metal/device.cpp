@@ -102,8 +102,8 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // SIMD groups of 32 on every Apple GPU (and in the emulator): GROUP reductions end
       // with simd_shuffle_down.
       .shuffle_width = 32,
-      // simdgroup_float8x8 and simdgroup_half8x8 (Apple GPU family 7 and later).
-      .matrix_tile = 8,
+      // simdgroup_float8x8 and simdgroup_half8x8: Apple GPU family 7 (M1) and later.
+      .matrix_tile = send<bool>(device, "supportsFamily:", kFamilyApple7) ? 8 : 0,
       .memory_bytes = send<NSUInteger>(device, "recommendedMaxWorkingSetSize"),
       .max_buffer_bytes = send<NSUInteger>(device, "maxBufferLength"),
       .extra = {
