@@ -378,10 +378,7 @@ class Lowerer {
   // axes. The loop then finds it computed instead of computing it at every step.
   void hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
                         const std::vector<Expr>& vars, std::unordered_set<std::string>& seen) {
-    if (n->realized() || n->src.empty()) return;
-    std::string key = fmt::format("{}|{}", static_cast<const void*>(n), sym::to_string(guard));
-    for (const Expr& e : idx) key += "|" + sym::to_string(e);
-    if (!seen.insert(key).second) return;
+    if (n->realized() || n->src.empty() || !seen.insert(value_key(n, idx, guard)).second) return;
     if (is_movement(n->op)) {
       Expr inner = guard;
       Index src_idx = through_movement(n, idx, inner);
@@ -601,9 +598,15 @@ class Lowerer {
     }
   }
 
-  Val eval(LazyNode* n, const Index& idx, const Expr& guard) {
+  // Names the value of `n` at `idx` under `guard`: eval's cache key.
+  static std::string value_key(const LazyNode* n, const Index& idx, const Expr& guard) {
     std::string key = fmt::format("{}|{}", static_cast<const void*>(n), sym::to_string(guard));
     for (const Expr& e : idx) key += "|" + sym::to_string(e);
+    return key;
+  }
+
+  Val eval(LazyNode* n, const Index& idx, const Expr& guard) {
+    std::string key = value_key(n, idx, guard);
     for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
       auto found = it->values.find(key);
       if (found != it->values.end()) return found->second;

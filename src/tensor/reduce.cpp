@@ -2,6 +2,8 @@
 // a large reduction with few outputs is split in two stages so that the first stage
 // has enough independent work for every core (or threadgroup): a full reduction, and
 // a reduction over one leading axis (column sums), whose outputs are the threads.
+#include <algorithm>
+#include <bit>
 #include <limits>
 
 #include "ingot/error.hpp"
@@ -30,6 +32,14 @@ Tensor reduce_node(const Tensor& t, Op op, const std::vector<int>& axes) {
   return wrap(make_node(op, t.dtype(), out, t.device(), {t.node()}, arg));
 }
 
+// The most parts, a power of two from `most` down to `fewest`, that cut `extent` into
+// equal stretches of at least `stretch` elements; 0 when none does.
+int64_t split_parts(int64_t extent, int64_t most, int64_t fewest, int64_t stretch) {
+  for (int64_t p = most; p >= fewest; p /= 2)
+    if (extent % p == 0 && extent / p >= stretch) return p;
+  return 0;
+}
+
 // Reduces `axes` (normalized) keeping them as size 1.
 Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, const char* name) {
   int64_t extent = 1;
@@ -46,10 +56,7 @@ Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, cons
   }
   if (axes.empty()) return t;
   if (shape_numel(out) == 1 && extent >= kSplitThreshold) {
-    int64_t parts = 0;
-    for (int64_t p = 1024; p >= 16 && !parts; p /= 2)
-      if (extent % p == 0 && extent / p >= 1024) parts = p;
-    if (parts) {
+    if (int64_t parts = split_parts(extent, 1024, 16, 1024)) {
       Tensor staged = reduce_node(t.reshape({parts, extent / parts}), op, {1}).reshape({parts});
       return reduce_node(staged, op, {0}).reshape(out);
     }
@@ -58,10 +65,9 @@ Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, cons
   int64_t outputs = shape_numel(out);
   if (axes.size() == 1 && axes[0] != last && outputs < kSplitThreshold && extent >= 4096) {
     int a = axes[0];
-    int64_t parts = 0;
-    for (int64_t p = 256; p >= 4 && !parts; p /= 2)
-      if (extent % p == 0 && extent / p >= 64 && outputs * p <= kLeadingStageOutputs) parts = p;
-    if (parts) {
+    int64_t most = std::bit_floor(static_cast<uint64_t>(
+        std::min<int64_t>(256, kLeadingStageOutputs / std::max<int64_t>(outputs, 1))));
+    if (int64_t parts = split_parts(extent, most, 4, 64)) {
       Shape split = t.shape();
       split[a] = extent / parts;
       split.insert(split.begin() + a, parts);
