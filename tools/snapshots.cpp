@@ -44,7 +44,10 @@ std::vector<Target> targets() {
                          .max_threads_per_group = 1024,
                          .local_memory_bytes = 48 << 10,
                          .simd_width = 4,
-                         .shuffle_width = 32};
+                         .shuffle_width = 32,
+                         .matrix_tile = 16,
+                         .matrix_dtypes = {DType::Float16, DType::BFloat16},
+                         .staged_matmul = true};
   // An Apple GPU (M-series): 1024 threads and 32 KiB of threadgroup memory per group,
   // float4 vectors.
   ingot::DeviceInfo metal{.name = "METAL",
@@ -55,12 +58,15 @@ std::vector<Target> targets() {
                           .local_memory_bytes = 32 << 10,
                           .simd_width = 4,
                           .shuffle_width = 32,
-                          .matrix_tile = 8};
+                          .matrix_tile = 8,
+                          .matrix_dtypes = {DType::Float32, DType::Float16}};
   return {{"c", cpu}, {"cl", gpu}, {"cu", cuda}, {"metal", metal}};
 }
 
 // Inputs live on the CPU, realized, so each case's kernels read buffers.
-Tensor input(const ingot::Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+Tensor input(const ingot::Shape& shape, DType dtype = DType::Float32) {
+  return Tensor::empty(shape, dtype, "CPU");
+}
 
 struct Case {
   std::string name;
@@ -80,6 +86,16 @@ const std::vector<Case> kCases = {
     {"matmul",
      [] {
        return input({64, 128}).matmul(input({128, 96}));
+     }},
+    // Blocks of 128 x 128 staged through threadgroup memory (STAGE) where the language
+    // renders them, on matrix tiles for float16 (TC), a transposed right operand.
+    {"matmul_staged",
+     [] {
+       return input({256, 64}).matmul(input({64, 128}));
+     }},
+    {"matmul_f16_staged",
+     [] {
+       return input({128, 64}, DType::Float16).matmul(input({128, 64}, DType::Float16).T());
      }},
     {"softmax",
      [] {

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
 
 namespace ingot {
@@ -40,8 +41,14 @@ struct DeviceInfo {
   // last steps of a GROUP reduction use; 0 where the language has no shuffles.
   int shuffle_width = 0;
   // The edge of the square SIMD-group matrices the language multiplies (Metal's 8x8
-  // simdgroup matrices), which the TC opt uses for matmuls; 0 where there are none.
+  // simdgroup matrices, CUDA's 16x16 tiles of mma instructions), which the TC opt uses
+  // for matmuls; 0 where there are none. matrix_dtypes: the element types they multiply
+  // exactly (CUDA's float32 tensor cores round to TF32: float32 is not among them).
   int matrix_tile = 0;
+  std::vector<DType> matrix_dtypes;
+  // The language renders what the STAGE opt's matmul needs: vector accesses to
+  // threadgroup memory and raw copies of 16-bit elements through it.
+  bool staged_matmul = false;
   uint64_t memory_bytes = 0;
   uint64_t max_buffer_bytes = 0;
   // Further properties shown by `ingot devices` (compiler, driver version...).

@@ -32,7 +32,8 @@ enum class IOp : uint8_t {
   ShuffleDown,  // src[0] of the SIMD-group lane `hi` lanes above this thread's
   // SIMD-group matrices (TC): a tile of `dtype` held by the SIMD group together.
   MatZero,    // a tile of zeros
-  MatLoad,    // the tile at src[0] of `buffer` (or local), `lo` elements a row, `transposed`
+  MatLoad,    // the tile at src[0] of `buffer` (or local), `lo` elements a row, `transposed`;
+              // `dim` 0 for the left operand of MatMulAcc, 1 for the right
   MatMulAcc,  // src[0] += src[1] x src[2]
   MatStore,   // tile src[1] to src[0] of `buffer` (or local), `lo` elements a row
 };
@@ -48,7 +49,7 @@ struct Inst {
   int buffer = -1;
   bool streaming = false;  // Store: bypass the caches
   bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
-  int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension
+  int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension; MatLoad: operand
   bool rolled = false;     // Range: the target's compiler must not unroll it
   // Vector Load/Store: the element index is a multiple of the width. Kernel buffers are
   // whole allocations (the engine never passes views), aligned far beyond a vector, so

@@ -92,6 +92,7 @@ class Lowerer {
       : out_(out), device_(device), plan_(plan) {}
 
   Lowered run() {
+    if (plan_.stage) return run_staged();
     if (plan_.tc) return run_tc();
     const Shape& shape = out_->shape;
     Shape tiles = shape;
@@ -196,17 +197,120 @@ class Lowerer {
     return idx;
   }
 
+  // A matmul operand as TC and STAGE read it: a view of a realized buffer whose rows or
+  // columns are contiguous. `flat` is its element index in the product's variables,
+  // `stride` the distance between memory rows, which run along the inner axis when
+  // `transposed`.
+  struct MatOperand {
+    int buffer;
+    DType dtype;
+    Expr flat;
+    int64_t stride;
+    bool transposed;
+  };
+
+  // Operand `n` at the product's index `idx`, its rows `outer` and columns `inner`; it must
+  // not depend on `unused`. Anything else is rejected for the next plan.
+  MatOperand matrix_operand(LazyNode* n, Index idx, const Expr& outer, const Expr& inner,
+                            const Expr& unused) {
+    Expr guard = sym::cnst(1);
+    while (!n->realized()) {
+      if (!is_movement(n->op)) throw Rejected{};
+      idx = through_movement(n, idx, guard);
+      n = n->src[0].get();
+    }
+    Expr flat = flat_index(idx, n->shape);
+    if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
+    int64_t along = sym::coefficient(flat, inner->var), across = sym::coefficient(flat, outer->var);
+    bool transposed = along != 1;
+    int64_t stride = transposed ? along : across;
+    if ((transposed && across != 1) || stride <= 0) throw Rejected{};
+    return {param(n), n->dtype, flat, stride, transposed};
+  }
+
+  // The variables of a matmul's product (rows, columns, depth) and its index at output
+  // tile `at`.
+  struct MatVars {
+    Expr row, col, depth;
+    Index product;
+  };
+  MatVars matrix_vars(const Index& at, const Shape& full) {
+    const size_t rank = full.size();
+    MatVars v{sym::var(next_var_++, 0, full[rank - 3] - 1),
+              sym::var(next_var_++, 0, full[rank - 2] - 1),
+              sym::var(next_var_++, 0, full[rank - 1] - 1), at};
+    v.product[rank - 3] = v.row;
+    v.product[rank - 2] = v.col;
+    v.product.push_back(v.depth);
+    return v;
+  }
+
+  static Expr at_origin(const MatOperand& op, const Expr& outer, const Expr& inner,
+                        const Expr& outer_at, const Expr& inner_at) {
+    return sym::substitute(sym::substitute(op.flat, outer->var, outer_at), inner->var, inner_at);
+  }
+
+  // Threadgroup memory of `count` values of `dt` (floats held as at least float32), within
+  // the device's limit.
+  int define_local(DType dt, int64_t count) {
+    size_t bytes = is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
+    local_bytes_ += count * static_cast<int64_t>(bytes);
+    if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
+    int buffer = next_local_++;
+    emit({.op = ir::IOp::DefineLocal, .dtype = dt, .hi = count, .buffer = buffer}, false);
+    return buffer;
+  }
+
+  // Stores SIMD-group matrix `acc` (float32) at element `first` of the output, rows `row`
+  // elements apart. Other output types go through threadgroup memory at `staging` +
+  // `slot`, each of the SIMD group's threads (`lane`) converting its share of the tile.
+  void store_matrix(int acc, const Expr& first, int64_t row, int staging, const Expr& slot,
+                    const Expr& lane) {
+    const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
+    if (out_->dtype == DType::Float32) {
+      emit({.op = ir::IOp::MatStore,
+            .dtype = DType::Float32,
+            .src = {lower_index(first), acc},
+            .lo = row,
+            .buffer = 0},
+           false);
+      return;
+    }
+    emit({.op = ir::IOp::MatStore,
+          .dtype = DType::Float32,
+          .src = {lower_index(slot), acc},
+          .lo = tile,
+          .buffer = staging,
+          .local = true},
+         false);
+    emit({.op = ir::IOp::Barrier}, false);
+    for (int64_t e0 = 0; e0 < tile * tile; e0 += warp) {
+      Expr e = sym::add(lane, e0);
+      int value = emit({.op = ir::IOp::Load,
+                        .dtype = DType::Float32,
+                        .src = {lower_index(sym::add(slot, e))},
+                        .buffer = staging,
+                        .local = true},
+                       false);
+      Expr where =
+          sym::add(first, sym::add(sym::mul(sym::floordiv(e, tile), row), sym::mod(e, tile)));
+      emit({.op = ir::IOp::Store,
+            .dtype = out_->dtype,
+            .src = {lower_index(where), value},
+            .buffer = 0},
+           false);
+    }
+    // The next tile reuses the staging memory.
+    emit({.op = ir::IOp::Barrier}, false);
+  }
+
   // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
-  // K of the product of its operands' tiles, each loaded straight from its buffer. An
-  // operand qualifies when it is a view of a realized buffer whose rows or columns are
-  // contiguous; anything else is rejected for the next plan.
+  // K of the product of its operands' tiles, each loaded straight from its buffer.
   Lowered run_tc() {
-    const LazyNode* reduce = matmul_reduce(out_);
-    const LazyNode* product = reduce->src[0].get();
+    const LazyNode* product = matmul_reduce(out_)->src[0].get();
     const Shape& full = product->shape;
     const size_t rank = full.size();
-    const int64_t tile = device_.matrix_tile, M = full[rank - 3], N = full[rank - 2],
-                  K = full[rank - 1];
+    const int64_t tile = device_.matrix_tile, K = full[rank - 1];
     Shape tiles(full.begin(), full.end() - 1);
     tiles[rank - 3] /= tile;
     tiles[rank - 2] /= tile;
@@ -219,96 +323,313 @@ class Lowerer {
         unravel(new_var(0, count - 1, emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), tiles);
     at[rank - 3] = sym::mul(at[rank - 3], tile);
     at[rank - 2] = sym::mul(at[rank - 2], tile);
-    Expr row = sym::var(next_var_++, 0, M - 1), col = sym::var(next_var_++, 0, N - 1),
-         depth = sym::var(next_var_++, 0, K - 1);
-    // The tile of operand `n` whose rows are `outer` from `outer_at` and columns `inner`
-    // from `inner_at` (the operand must not depend on `unused`): one load of its buffer.
-    auto operand = [&](LazyNode* n, const Expr& outer, const Expr& inner, const Expr& unused,
-                       const Expr& outer_at, const Expr& inner_at) {
-      Index idx = at;
-      idx[rank - 3] = row;
-      idx[rank - 2] = col;
-      idx.push_back(depth);
-      Expr guard = sym::cnst(1);
-      while (!n->realized()) {
-        if (!is_movement(n->op)) throw Rejected{};
-        idx = through_movement(n, idx, guard);
-        n = n->src[0].get();
-      }
-      Expr flat = flat_index(idx, n->shape);
-      if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
-      int64_t along = sym::coefficient(flat, inner->var),
-              across = sym::coefficient(flat, outer->var);
-      bool transposed = along != 1;
-      int64_t stride = transposed ? along : across;
-      if ((transposed && across != 1) || stride <= 0) throw Rejected{};
-      Expr first =
-          sym::substitute(sym::substitute(flat, outer->var, outer_at), inner->var, inner_at);
-      return emit({.op = ir::IOp::MatLoad,
-                   .dtype = n->dtype,
-                   .src = {lower_index(first)},
-                   .lo = stride,
-                   .buffer = param(n),
-                   .transposed = transposed},
-                  false);
-    };
+    MatVars v = matrix_vars(at, full);
+    MatOperand a = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col);
+    MatOperand b = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
     int acc = emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
     int trips = static_cast<int>(K / tile);
     int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
     Expr k0 = sym::mul(new_var(0, trips - 1, r), tile);
     scopes_.emplace_back();
-    int a = operand(product->src[0].get(), row, depth, col, at[rank - 3], k0);
-    int b = operand(product->src[1].get(), depth, col, row, k0, at[rank - 2]);
-    emit({.op = ir::IOp::MatMulAcc, .src = {acc, a, b}}, false);
+    int tiles_ab[2];
+    for (int role : {0, 1}) {
+      const MatOperand& op = role ? b : a;
+      Expr first = role ? at_origin(b, v.depth, v.col, k0, at[rank - 2])
+                        : at_origin(a, v.row, v.depth, at[rank - 3], k0);
+      tiles_ab[role] = emit({.op = ir::IOp::MatLoad,
+                             .dtype = op.dtype,
+                             .src = {lower_index(first)},
+                             .lo = op.stride,
+                             .buffer = op.buffer,
+                             .dim = role,
+                             .transposed = op.transposed},
+                            false);
+    }
+    emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
     // out[..., M, N] is contiguous: the tile's first element and the row length.
     Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
-    if (out_->dtype == DType::Float32) {
-      emit({.op = ir::IOp::MatStore,
-            .dtype = DType::Float32,
-            .src = {lower_index(first), acc},
-            .lo = N,
-            .buffer = 0},
-           false);
-    } else {
-      // Through threadgroup memory, each thread converting its share of the tile.
-      int staged = next_local_++;
-      emit({.op = ir::IOp::DefineLocal,
-            .dtype = DType::Float32,
-            .hi = tile * tile,
-            .buffer = staged},
-           false);
-      emit({.op = ir::IOp::MatStore,
-            .dtype = DType::Float32,
-            .src = {index_const(0), acc},
-            .lo = tile,
-            .buffer = staged,
-            .local = true},
-           false);
-      emit({.op = ir::IOp::Barrier}, false);
-      Expr lid = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-      for (int64_t e0 = 0; e0 < tile * tile; e0 += warp) {
-        Expr e = sym::add(lid, e0);
-        int value = emit({.op = ir::IOp::Load,
-                          .dtype = DType::Float32,
-                          .src = {lower_index(e)},
-                          .buffer = staged,
-                          .local = true},
-                         false);
-        Expr where =
-            sym::add(first, sym::add(sym::mul(sym::floordiv(e, tile), N), sym::mod(e, tile)));
-        emit({.op = ir::IOp::Store,
-              .dtype = out_->dtype,
-              .src = {lower_index(where), value},
-              .buffer = 0},
-             false);
-      }
-    }
+    int staging = out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, tile * tile);
+    Expr lane = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+    store_matrix(acc, first, full[rank - 2], staging, sym::cnst(0), lane);
     k_.dims.global = {count * warp, 1, 1};
     k_.dims.local = {warp, 1, 1};
     k_.opts = plan_.describe();
     return {std::move(k_), std::move(inputs_)};
+  }
+
+  // One operand's slice as STAGE copies it: `rows` x `cols` of memory (columns
+  // contiguous), each thread copying `width` consecutive elements per round, and the
+  // values in flight from the next slice. In threadgroup array `local`, `pitch` elements
+  // a row, the slice keeps the memory's layout, or is flipped to its transpose when the
+  // multiply wants the other one.
+  struct StagedSlice {
+    MatOperand op;
+    DType raw;  // what is copied: the 16-bit types as bits
+    int64_t rows, cols, width, pitch;
+    bool flip;
+    int local = -1;
+    std::vector<int> regs;
+
+    // Whether threadgroup memory holds the operand's tile transposed (its rows along the
+    // inner axis).
+    bool transposed() const { return op.transposed != flip; }
+    // The element of threadgroup memory holding the operand's (outer, inner).
+    Expr at(const Expr& o, const Expr& i) const {
+      return transposed() ? sym::add(sym::mul(i, pitch), o) : sym::add(sym::mul(o, pitch), i);
+    }
+    int64_t rounds() const { return rows * cols / (width * kStageThreads); }
+  };
+
+  StagedSlice stage_slice(const MatOperand& op, int64_t outer_extent, int64_t inner_extent,
+                          bool flip) {
+    StagedSlice s{.op = op, .flip = flip};
+    s.raw = dtype_size(op.dtype) == 2 ? DType::UInt16 : op.dtype;
+    s.width = 16 / static_cast<int64_t>(dtype_size(op.dtype));
+    s.rows = op.transposed ? inner_extent : outer_extent;
+    s.cols = op.transposed ? outer_extent : inner_extent;
+    // 16 bytes more a row spread the rows of a matrix tile over all memory banks.
+    s.pitch = (flip ? s.rows : s.cols) + s.width;
+    if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * kStageThreads) != 0)
+      throw Rejected{};
+    s.local = define_local(s.raw, (flip ? s.cols : s.rows) * s.pitch);
+    // A flipped slice is copied element by element, a kept one a vector at a time.
+    const int64_t per_reg = flip ? 1 : s.width;
+    for (int64_t r = 0; r < s.rounds() * s.width / per_reg; ++r)
+      s.regs.push_back(emit({.op = ir::IOp::DefineAcc,
+                             .dtype = s.raw,
+                             .width = static_cast<int>(per_reg),
+                             .value = ConstValue::of(0)},
+                            false));
+    return s;
+  }
+
+  // The memory row and column of the first element a thread copies in round `r`.
+  std::pair<Expr, Expr> slice_vector(const StagedSlice& s, int64_t r, const Expr& tid) const {
+    Expr v = sym::add(tid, r * kStageThreads);
+    int64_t per_row = s.cols / s.width;
+    return {sym::floordiv(v, per_row), sym::mul(sym::mod(v, per_row), s.width)};
+  }
+
+  // Calls `copy(register, memory row, memory column, width)` for each register of `s`.
+  template <class F>
+  void for_slice_regs(const StagedSlice& s, const Expr& tid, F copy) const {
+    const int64_t per_reg = s.flip ? 1 : s.width;
+    for (int64_t r = 0; r < s.rounds(); ++r) {
+      auto [mr, mc] = slice_vector(s, r, tid);
+      for (int64_t l = 0; l < s.width / per_reg; ++l)
+        copy(s.regs[r * (s.width / per_reg) + l], mr, sym::add(mc, l), per_reg);
+    }
+  }
+
+  // Loads the slice whose first element is `first` into the registers in flight.
+  void fetch_slice(const StagedSlice& s, const Expr& first, const Expr& tid) {
+    for_slice_regs(s, tid, [&](int reg, const Expr& mr, const Expr& mc, int64_t width) {
+      Expr where = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+      int value = emit({.op = ir::IOp::Load,
+                        .dtype = s.raw,
+                        .width = static_cast<int>(width),
+                        .src = {lower_index(where)},
+                        .buffer = s.op.buffer,
+                        .aligned = width > 1 && sym::multiple_of(where, width)});
+      emit({.op = ir::IOp::Assign, .src = {reg, value}}, false);
+    });
+  }
+
+  void put_slice(const StagedSlice& s, const Expr& tid) {
+    for_slice_regs(s, tid, [&](int reg, const Expr& mr, const Expr& mc, int64_t width) {
+      Expr where =
+          s.flip ? sym::add(sym::mul(mc, s.pitch), mr) : sym::add(sym::mul(mr, s.pitch), mc);
+      emit({.op = ir::IOp::Store,
+            .dtype = s.raw,
+            .width = static_cast<int>(width),
+            .src = {lower_index(where), reg},
+            .buffer = s.local,
+            .local = true,
+            .aligned = width > 1},
+           false);
+    });
+  }
+
+  // STAGE: a group of kStageThreads threads computes a kStageBlock-square block of
+  // out[..., M, N]. Per depth slice, every thread stores the vectors it fetched into
+  // threadgroup memory, fetches the next slice's (in flight while the block multiplies),
+  // and multiplies the slice from threadgroup memory.
+  Lowered run_staged() {
+    const LazyNode* product = matmul_reduce(out_)->src[0].get();
+    const Shape& full = product->shape;
+    const size_t rank = full.size();
+    const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
+    Shape blocks(full.begin(), full.end() - 1);
+    blocks[rank - 3] /= block;
+    blocks[rank - 2] /= block;
+    const int64_t count = shape_numel(blocks);
+    k_.buffers.push_back({out_->dtype, true});
+    scopes_.emplace_back();
+    Index at =
+        unravel(new_var(0, count - 1, emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), blocks);
+    at[rank - 3] = sym::mul(at[rank - 3], block);
+    at[rank - 2] = sym::mul(at[rank - 2], block);
+    Expr tid = new_var(0, kStageThreads - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+    MatVars v = matrix_vars(at, full);
+    MatOperand left = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col),
+               right = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
+    // Matrix tiles load either layout; register tiles read both slices depth-major.
+    StagedSlice a = stage_slice(left, block, depth, !plan_.tc && !left.transposed);
+    StagedSlice b = stage_slice(right, depth, block, !plan_.tc && right.transposed);
+    auto fetch = [&](const Expr& k0) {
+      fetch_slice(a, at_origin(a.op, v.row, v.depth, at[rank - 3], k0), tid);
+      fetch_slice(b, at_origin(b.op, v.depth, v.col, k0, at[rank - 2]), tid);
+    };
+    // out[..., M, N] is contiguous: the block's first element.
+    Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
+    const int64_t N = full[rank - 2], trips = K / depth;
+    std::function<void()> multiply;
+    std::function<void()> store;
+    if (plan_.tc)
+      matrix_block(a, b, tid, first, N, multiply, store);
+    else
+      register_block(a, b, tid, first, N, multiply, store);
+    fetch(sym::cnst(0));
+    int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
+    Expr kt = new_var(0, trips - 1, r);
+    scopes_.emplace_back();
+    put_slice(a, tid);
+    put_slice(b, tid);
+    emit({.op = ir::IOp::Barrier}, false);
+    open_if(alu(Op::CmpLt, DType::Bool, {lower_index(sym::add(kt, 1)), index_const(trips)}));
+    fetch(sym::mul(sym::add(kt, 1), depth));
+    close_if();
+    multiply();
+    emit({.op = ir::IOp::Barrier}, false);
+    scopes_.pop_back();
+    emit({.op = ir::IOp::EndRange}, false);
+    store();
+    k_.dims.global = {count * kStageThreads, 1, 1};
+    k_.dims.local = {kStageThreads, 1, 1};
+    k_.opts = plan_.describe();
+    return {std::move(k_), std::move(inputs_)};
+  }
+
+  // STAGE under TC: the SIMD groups split the block 2 x (groups / 2), each multiplying its
+  // part as matrix tiles.
+  void matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid, const Expr& first,
+                    int64_t N, std::function<void()>& multiply, std::function<void()>& store) {
+    const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
+    if (warp < 1 || kStageThreads % (2 * warp) != 0) throw Rejected{};
+    const int64_t groups = kStageThreads / warp, across = groups / 2;
+    const int64_t part_rows = kStageBlock / 2, part_cols = kStageBlock / across;
+    if (part_cols % tile != 0) throw Rejected{};
+    const int64_t tm = part_rows / tile, tn = part_cols / tile;
+    Expr group = sym::floordiv(tid, warp);
+    Expr row0 = sym::mul(sym::floordiv(group, across), part_rows),
+         col0 = sym::mul(sym::mod(group, across), part_cols);
+    auto accs = std::make_shared<std::vector<int>>();
+    for (int64_t i = 0; i < tm * tn; ++i)
+      accs->push_back(emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false));
+    const int64_t depth = stage_depth(plan_, device_);
+    multiply = [=, this, &a, &b] {
+      for (int64_t s = 0; s < depth; s += tile) {
+        auto load = [&](const StagedSlice& x, int role, const Expr& o, const Expr& i) {
+          return emit({.op = ir::IOp::MatLoad,
+                       .dtype = x.op.dtype,
+                       .src = {lower_index(x.at(o, i))},
+                       .lo = x.pitch,
+                       .buffer = x.local,
+                       .local = true,
+                       .dim = role,
+                       .transposed = x.transposed()},
+                      false);
+        };
+        std::vector<int> left, right;
+        for (int64_t i = 0; i < tm; ++i)
+          left.push_back(load(a, 0, sym::add(row0, i * tile), sym::cnst(s)));
+        for (int64_t j = 0; j < tn; ++j)
+          right.push_back(load(b, 1, sym::cnst(s), sym::add(col0, j * tile)));
+        for (int64_t i = 0; i < tm; ++i)
+          for (int64_t j = 0; j < tn; ++j)
+            emit({.op = ir::IOp::MatMulAcc, .src = {(*accs)[i * tn + j], left[i], right[j]}},
+                 false);
+      }
+    };
+    store = [=, this] {
+      int staging =
+          out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, groups * tile * tile);
+      Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
+      for (int64_t i = 0; i < tm; ++i)
+        for (int64_t j = 0; j < tn; ++j) {
+          Expr at = sym::add(
+              first, sym::add(sym::mul(sym::add(row0, i * tile), N), sym::add(col0, j * tile)));
+          store_matrix((*accs)[i * tn + j], at, N, staging, slot, lane);
+        }
+    };
+  }
+
+  // STAGE without TC (float32): each thread accumulates an 8 x 8 tile of the block, rows
+  // and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
+  // row are 16-byte vectors over consecutive banks.
+  void register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
+                      const Expr& first, int64_t N, std::function<void()>& multiply,
+                      std::function<void()>& store) {
+    constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
+    const int64_t across = kStageBlock / (lanes * runs);
+    if (across * across != kStageThreads || out_->dtype != DType::Float32 || !a.transposed() ||
+        b.transposed())
+      throw Rejected{};
+    Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
+    // By value: the closures below run after this function returns.
+    auto row = [=](int64_t i) {
+      return sym::add(sym::mul(ty, lanes), (i % lanes) + (i / lanes) * half);
+    };
+    auto col = [=](int64_t h) { return sym::add(sym::mul(tx, lanes), h * half); };
+    auto accs = std::make_shared<std::vector<int>>();
+    for (int64_t i = 0; i < lanes * runs * runs; ++i)
+      accs->push_back(emit({.op = ir::IOp::DefineAcc,
+                            .dtype = DType::Float32,
+                            .width = lanes,
+                            .value = ConstValue::of(0)},
+                           false));
+    const int64_t depth = stage_depth(plan_, device_);
+    multiply = [=, this, &a, &b] {
+      auto local_load = [&](const StagedSlice& x, const Expr& at, int width) {
+        return emit({.op = ir::IOp::Load,
+                     .dtype = DType::Float32,
+                     .width = width,
+                     .src = {lower_index(at)},
+                     .buffer = x.local,
+                     .local = true,
+                     .aligned = width > 1});
+      };
+      for (int64_t k = 0; k < depth; ++k) {
+        std::vector<int> bs;
+        for (int64_t h = 0; h < runs; ++h)
+          bs.push_back(local_load(b, b.at(sym::cnst(k), col(h)), lanes));
+        for (int64_t i = 0; i < lanes * runs; ++i) {
+          int x = local_load(a, a.at(row(i), sym::cnst(k)), 1);
+          for (int64_t h = 0; h < runs; ++h) {
+            int acc = (*accs)[i * runs + h];
+            emit({.op = ir::IOp::Assign,
+                  .src = {acc, alu(Op::Add, DType::Float32,
+                                   {acc, alu(Op::Mul, DType::Float32, {x, bs[h]})})}},
+                 false);
+          }
+        }
+      }
+    };
+    store = [=, this] {
+      for (int64_t i = 0; i < lanes * runs; ++i)
+        for (int64_t h = 0; h < runs; ++h) {
+          Expr where = sym::add(first, sym::add(sym::mul(row(i), N), col(h)));
+          emit({.op = ir::IOp::Store,
+                .dtype = DType::Float32,
+                .width = lanes,
+                .src = {lower_index(where), (*accs)[i * runs + h]},
+                .buffer = 0,
+                .aligned = sym::multiple_of(where, lanes)},
+               false);
+        }
+    };
   }
 
   // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
@@ -747,10 +1068,7 @@ class Lowerer {
     const int64_t warp = device_.shuffle_width;
     bool shuffles = warp > 1 && group % warp == 0 && group / warp <= warp && value_bytes == 4;
     int64_t slots = shuffles ? group / warp : group;
-    local_bytes_ += static_cast<int64_t>(value_bytes) * slots;
-    if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
-    int buffer = next_local_++;
-    emit({.op = ir::IOp::DefineLocal, .dtype = n->dtype, .hi = slots, .buffer = buffer}, false);
+    int buffer = define_local(n->dtype, slots);
     int lid = var_inst_.at(lid_->var);
     auto local_load = [&](int index, std::vector<int> guard_inst = {}) {
       std::vector<int> src = {index};

@@ -96,6 +96,10 @@ const LazyNode* matmul_reduce(const NodePtr& out) {
 
 bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
 
+int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
+  return plan.tc ? 2 * device.matrix_tile : 8;
+}
+
 std::string Plan::describe() const {
   std::string s;
   if (group > 1)
@@ -107,6 +111,7 @@ std::string Plan::describe() const {
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
+  if (stage) s += "STAGE ";
   return s.empty() ? "none" : s;
 }
 
@@ -121,21 +126,25 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
-  if (const LazyNode* mm = matmul_reduce(out);
-      mm && device.matrix_tile > 0 && !noopt &&
-      (mm->dtype == DType::Float32 || mm->dtype == DType::Float16)) {
+  if (const LazyNode* mm = matmul_reduce(out); mm && !noopt) {
     const Shape& full = mm->src[0]->shape;
+    const int64_t M = full[full.size() - 3], N = full[full.size() - 2], K = full[full.size() - 1];
+    const bool tc = device.matrix_tile > 0 &&
+                    std::find(device.matrix_dtypes.begin(), device.matrix_dtypes.end(),
+                              mm->dtype) != device.matrix_dtypes.end();
+    Plan staged{.tc = tc, .stage = true};
+    if (device.staged_matmul && (tc || mm->dtype == DType::Float32) && M % kStageBlock == 0 &&
+        N % kStageBlock == 0 && K % stage_depth(staged, device) == 0)
+      plans.push_back(staged);
     int64_t tile = device.matrix_tile;
-    if (full[full.size() - 1] % tile == 0 && full[full.size() - 2] % tile == 0 &&
-        full[full.size() - 3] % tile == 0)
-      plans.push_back(Plan{.tc = true});
+    if (tc && M % tile == 0 && N % tile == 0 && K % tile == 0) plans.push_back(Plan{.tc = true});
   }
   // The scheduler fuses a reduction broadcast along the last axis (a row's max or sum)
   // into its consumer: every plan then loops over the rows' last axis.
   if (region.broadcast_reduce && !shape.empty()) {
     if (threads && !noopt)
       if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
-    plans.push_back(Plan{.local = local});
+    plans.push_back(Plan{.local = static_cast<int>(local)});
     for (Plan& p : plans) p.row_loop = true;
     return plans;
   }
@@ -189,7 +198,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   }
   plans.push_back(Plan{});
   for (Plan& p : plans)
-    if (p.group == 1 && !p.tc) p.local = local;
+    if (p.group == 1 && !p.tc && !p.stage) p.local = local;
   return plans;
 }
 

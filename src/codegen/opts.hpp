@@ -37,9 +37,19 @@ struct Plan {
   // TC: a matmul on SIMD-group matrices (DeviceInfo::matrix_tile), one tile of the output
   // per SIMD group, its operands loaded tile by tile straight from their buffers.
   bool tc = false;
+  // STAGE: a matmul in blocks of kStageBlock x kStageBlock outputs per group of
+  // kStageThreads threads, both operands' tiles copied depth slice by depth slice into
+  // threadgroup memory with vector loads, and multiplied from there: on SIMD-group
+  // matrices under TC, else each thread a register tile of float32 products.
+  bool stage = false;
 
   std::string describe() const;
 };
+
+constexpr int64_t kStageBlock = 128;
+constexpr int64_t kStageThreads = 256;
+// The depth of one staged slice: two matrix tiles under TC, else 8.
+int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
 
 // Whether `device` runs kernels as a grid of threads (every language but C).
 bool runs_threads(const DeviceInfo& device);

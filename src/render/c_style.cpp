@@ -95,12 +95,7 @@ class Renderer {
   std::string matrix_type(DType dt) {
     if (lang_.matrix_type.empty())
       throw Error("render: the " + lang_.name + " table has no SIMD-group matrices");
-    return fmt::format(fmt::runtime(lang_.matrix_type), lang_.storage_type(dt));
-  }
-
-  // The address of element `index` of the instruction's buffer or threadgroup array.
-  static std::string memory(const ir::Inst& in, const std::string& index) {
-    return fmt::format("{}{} + {}", in.local ? "l" : "p", in.buffer, index);
+    return fmt::format(fmt::runtime(lang_.matrix_type), lang_.storage_type(dt), dtype_name(dt));
   }
 
   // A vector of `in`'s type with `scalar` in every lane.
@@ -108,9 +103,18 @@ class Renderer {
     return fmt::format(fmt::runtime(lang_.vector_splat), type(in), scalar);
   }
 
+  // The pointer to the instruction's buffer or threadgroup array.
+  static std::string pointer(const ir::Inst& in) {
+    return fmt::format("{}{}", in.local ? "l" : "p", in.buffer);
+  }
+  // The address of element `index` of the instruction's buffer or threadgroup array.
+  static std::string memory(const ir::Inst& in, const std::string& index) {
+    return fmt::format("{} + {}", pointer(in), index);
+  }
+
   std::string load_expr(const ir::Inst& in, const std::string& index) {
-    if (in.local) return fmt::format("l{}[{}]", in.buffer, index);
-    std::string p = fmt::format("p{}", in.buffer);
+    std::string p = pointer(in);
+    if (in.local && in.width == 1) return fmt::format("{}[{}]", p, index);
     if (in.width > 1) {
       vectors_.insert({in.dtype, in.width});
       bool aligned = in.aligned && !lang_.vector_load_aligned.empty();
@@ -241,7 +245,7 @@ class Renderer {
       case ir::IOp::MatLoad:
         return fmt::format("{} {}; ", matrix_type(in.dtype), v) +
                fmt::format(fmt::runtime(lang_.matrix_load), v, memory(in, name(in.src[0])), in.lo,
-                           in.transposed);
+                           in.transposed, in.dim, in.local);
       case ir::IOp::MatMulAcc:
         return fmt::format(fmt::runtime(lang_.matrix_mma), name(in.src[0]), name(in.src[1]),
                            name(in.src[2]));
@@ -268,9 +272,9 @@ class Renderer {
       }
       case ir::IOp::Store: {
         const ir::Inst& val = k_.insts[in.src[1]];
-        if (in.local)
-          return fmt::format("l{}[{}] = {};", in.buffer, name(in.src[0]), name(in.src[1]));
-        std::string p = fmt::format("p{}", in.buffer);
+        std::string p = pointer(in);
+        if (in.local && in.width == 1)
+          return fmt::format("{}[{}] = {};", p, name(in.src[0]), name(in.src[1]));
         if (in.width > 1) {
           vectors_.insert({in.dtype, in.width});
           if (in.streaming && !lang_.stream_store.empty()) {

@@ -5,6 +5,13 @@
 // and the float constants itself. CUDA's own float4 has no arithmetic, so vectors are a
 // small template of the prelude; its loads and stores take 16 bytes at once where the
 // address allows and element by element where not (a view may start anywhere).
+// SIMD-group matrices are 16 x 16 tiles of mma.sync m16n8k16 (inline PTX: NVRTC has no
+// mma.h), each thread of the warp holding its part in the layout of the instruction's
+// left operand: four registers of two 16-bit elements, or eight floats for a float32
+// accumulator (two 16 x 8 halves). The right operand is loaded as its transpose, which
+// in that layout is what the instruction takes for its column-major operand. Tiles in
+// threadgroup memory load with ldmatrix (.trans where memory runs the other way), tiles
+// in device memory element by element.
 #include <fmt/format.h>
 
 #include "render/c_types.hpp"
@@ -83,6 +90,55 @@ template <class T, int N> INGOT_FN void ingot_vstore(T* p, ingot_vec<T, N> x) {
   }
   INGOT_LANES(p[i] = x.v[i]);
 }
+struct ingot_frag_float32 {
+  float x[8];
+};
+struct ingot_frag_float16 {
+  uint32_t x[4];
+};
+struct ingot_frag_bfloat16 {
+  uint32_t x[4];
+};
+template <int Right, bool Transposed, bool Shared, class F>
+INGOT_FN void ingot_mat_load(F& f, const uint16_t* p, int64_t ld) {
+  constexpr bool across = Transposed != (Right == 1);
+  const int lane = threadIdx.x & 31;
+  if (Shared) {
+    const int m = lane >> 3, r = lane & 7;
+    const int row = across ? (m >> 1) * 8 + r : (m & 1) * 8 + r;
+    const int col = across ? (m & 1) * 8 : (m >> 1) * 8;
+    const uint32_t at = (uint32_t)__cvta_generic_to_shared(p + row * ld + col);
+    if (across)
+      asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(f.x[0]), "=r"(f.x[1]), "=r"(f.x[2]), "=r"(f.x[3]) : "r"(at));
+    else
+      asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                   : "=r"(f.x[0]), "=r"(f.x[1]), "=r"(f.x[2]), "=r"(f.x[3]) : "r"(at));
+    return;
+  }
+  _Pragma("unroll") for (int i = 0; i < 4; ++i) {
+    const int row = (lane >> 2) + (i & 1) * 8, col = (lane & 3) * 2 + (i >> 1) * 8;
+    const uint32_t lo = across ? p[col * ld + row] : p[row * ld + col];
+    const uint32_t hi = across ? p[(col + 1) * ld + row] : p[row * ld + col + 1];
+    f.x[i] = lo | (hi << 16);
+  }
+}
+#define INGOT_MMA(F, PTX) \
+  INGOT_FN void ingot_mma(ingot_frag_float32& c, const F& a, const F& b) { \
+    _Pragma("unroll") for (int h = 0; h < 2; ++h) asm( \
+        "mma.sync.aligned.m16n8k16.row.col.f32." PTX "." PTX ".f32 " \
+        "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};" \
+        : "+f"(c.x[4 * h]), "+f"(c.x[4 * h + 1]), "+f"(c.x[4 * h + 2]), "+f"(c.x[4 * h + 3]) \
+        : "r"(a.x[0]), "r"(a.x[1]), "r"(a.x[2]), "r"(a.x[3]), "r"(b.x[h]), "r"(b.x[h + 2])); \
+  }
+INGOT_MMA(ingot_frag_float16, "f16")
+INGOT_MMA(ingot_frag_bfloat16, "bf16")
+INGOT_FN void ingot_mat_store(const ingot_frag_float32& c, float* p, int64_t ld) {
+  const int lane = threadIdx.x & 31, row = lane >> 2, col = (lane & 3) * 2;
+  _Pragma("unroll") for (int h = 0; h < 2; ++h) _Pragma("unroll") for (int v = 0; v < 2; ++v)
+      *(ingot_vec<float, 2>*)(p + (row + v * 8) * ld + h * 8 + col) =
+      ingot_vec<float, 2>{{c.x[4 * h + 2 * v], c.x[4 * h + 2 * v + 1]}};
+}
 )") + kSoftwareHalf +
          kFloatHelpers + kDoubleHelpers;
 }
@@ -118,7 +174,7 @@ const LanguageTable& language_cuda() {
       .local_id = "((int64_t)threadIdx.{1})",
       .barrier = "__syncthreads();",
       .shuffle_down = "__shfl_down_sync(0xffffffffu, {0}, {1})",
-      .local_decl = "__shared__ {0} {1}[{2}];",
+      .local_decl = "__shared__ __align__(16) {0} {1}[{2}];",
       .int64_suffix = "LL",
       .rolled_loop = "_Pragma(\"unroll 1\") ",
       .vector_load = "ingot_vload<{3}>({1} + {2})",
@@ -129,6 +185,11 @@ const LanguageTable& language_cuda() {
       .vector_splat = "ingot_splat<{0}>({1})",
       .vector_lane = "{0}.v[{1}]",
       .vector_where = "ingot_where({0}, {1}, {2})",
+      .matrix_type = "ingot_frag_{1}",
+      .matrix_zero = "{0}{{}}",
+      .matrix_load = "ingot_mat_load<{4}, {3}, {5}>({0}, {1}, {2});",
+      .matrix_store = "ingot_mat_store({0}, {1}, {2});",
+      .matrix_mma = "ingot_mma({0}, {1}, {2});",
       .bitcast = "ingot_bitcast<{0}>({2})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,

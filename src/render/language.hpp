@@ -51,10 +51,11 @@ struct LanguageTable {
   // Lane-wise where: {0} condition (0 or 1 lanes), {1} then, {2} else, {3} the signed
   // integer vector type as wide as the values' lanes.
   std::string vector_where;
-  // SIMD-group matrices ("" where there are none). matrix_type: {0} element type.
-  // matrix_zero: {0} matrix type, {1} element type. matrix_load / matrix_store: {0} the
-  // matrix, {1} pointer to its first element, {2} elements a row, {3} true when the
-  // memory holds the transpose. matrix_mma: {0} += {1} x {2}.
+  // SIMD-group matrices ("" where there are none). matrix_type: {0} element storage
+  // type, {1} dtype name. matrix_zero: {0} matrix type, {1} element type. matrix_load /
+  // matrix_store: {0} the matrix, {1} pointer to its first element, {2} elements a row,
+  // {3} true when the memory holds the transpose; matrix_load also {4} the operand it
+  // is (0 left, 1 right) and {5} true for threadgroup memory. matrix_mma: {0} += {1} x {2}.
   std::string matrix_type;
   std::string matrix_zero;
   std::string matrix_load;

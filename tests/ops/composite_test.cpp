@@ -31,6 +31,12 @@ std::vector<MatmulCase> matmul_cases() {
       {"tc_T_a", layout("a", {8, 16}, [](const auto& x) { return x.T(); }),
        contiguous("b", {8, 40}), 8},
       {"tc_batched", contiguous("a", {2, 8, 16}), contiguous("b", {16, 8}), 16},
+      // Multiples of 128 (and K of 32): blocks staged through threadgroup memory (STAGE)
+      // where the device's language renders them, with every operand layout.
+      {"staged_128x64_64x256", contiguous("a", {128, 64}), contiguous("b", {64, 256}), 64},
+      {"staged_T_a_T_b", layout("a", {96, 128}, [](const auto& x) { return x.T(); }),
+       layout("b", {128, 96}, [](const auto& x) { return x.T(); }), 96},
+      {"staged_batched", contiguous("a", {2, 128, 32}), contiguous("b", {32, 128}), 32},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

@@ -1,6 +1,6 @@
 // r_1024_1: GROUP(256x4) 
 extern "C" __global__ void __launch_bounds__(256) r_1024_1(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ float l0[8];
+  __shared__ __align__(16) float l0[8];
   ingot_vec<float, 4> v2 = ingot_splat<ingot_vec<float, 4>>(0x0p+0f);
   for (int64_t v3 = 0; v3 < 1; v3++) {
     int64_t v5 = (((int64_t)threadIdx.x) * 4LL);
@@ -53,7 +53,7 @@ extern "C" __global__ void __launch_bounds__(256) r_1024_1(float* __restrict__ p
 
 // r_1: GROUP(256x4) 
 extern "C" __global__ void __launch_bounds__(256) r_1(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ float l0[8];
+  __shared__ __align__(16) float l0[8];
   ingot_vec<float, 4> v2 = ingot_splat<ingot_vec<float, 4>>(0x0p+0f);
   for (int64_t v3 = 0; v3 < 1; v3++) {
     int64_t v5 = (((int64_t)threadIdx.x) * 4LL);

@@ -1,6 +1,6 @@
 // r_64_96: GROUP(128) 
 extern "C" __global__ void __launch_bounds__(128) r_64_96(float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2) {
-  __shared__ float l0[4];
+  __shared__ __align__(16) float l0[4];
   float v2 = 0x0p+0f;
   for (int64_t v3 = 0; v3 < 1; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) / 96LL);

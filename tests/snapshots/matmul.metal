@@ -14,11 +14,11 @@ kernel void r_64_96(device float* p0 [[buffer(0)]], device const float* p1 [[buf
     simdgroup_float8x8 v16; simdgroup_load(v16, p2 + v15, 96, ulong2(0, 0), false);
     simdgroup_multiply_accumulate(v1, v10, v16, v1);
   }
-  long v20 = (((long)ingot_group.x) % 12L);
-  long v22 = (v20 * 8L);
-  long v23 = (((long)ingot_group.x) / 12L);
-  long v25 = (v23 * 768L);
-  long v26 = (v22 + v25);
-  simdgroup_store(v1, p0 + v26, 96, ulong2(0, 0), false);
+  long v21 = (((long)ingot_group.x) % 12L);
+  long v23 = (v21 * 8L);
+  long v24 = (((long)ingot_group.x) / 12L);
+  long v26 = (v24 * 768L);
+  long v27 = (v23 + v26);
+  simdgroup_store(v1, p0 + v27, 96, ulong2(0, 0), false);
 }
 

@@ -1,6 +1,6 @@
 // r_64: GROUP(256) 
 extern "C" __global__ void __launch_bounds__(256) r_64(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ float l0[8];
+  __shared__ __align__(16) float l0[8];
   float v2 = 0x0p+0f;
   for (int64_t v3 = 0; v3 < 15; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) * 4000LL);

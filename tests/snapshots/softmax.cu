@@ -1,7 +1,7 @@
 // r_32_1000: GROUP(256) ROW 
 extern "C" __global__ void __launch_bounds__(256) r_32_1000(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ float l0[8];
-  __shared__ float l1[8];
+  __shared__ __align__(16) float l0[8];
+  __shared__ __align__(16) float l1[8];
   float v2 = (-INFINITY);
   for (int64_t v3 = 0; v3 < 3; v3++) {
     int64_t v5 = (((int64_t)blockIdx.x) * 1000LL);

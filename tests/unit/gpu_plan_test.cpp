@@ -124,6 +124,7 @@ TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
   codegen::Lowered plain = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_EQ(plain.kernel.opts.find("TC"), std::string::npos) << plain.kernel.opts;
   device.matrix_tile = 8;
+  device.matrix_dtypes = {DType::Float32};
   codegen::Lowered tc = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_NE(tc.kernel.opts.find("TC"), std::string::npos) << tc.kernel.opts;
   // One SIMD group of 32 threads per 8 x 8 tile of the 64 x 96 output.
@@ -133,6 +134,31 @@ TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
   Tensor strided = input({64, 256}).slice({Slice{}, Slice{std::nullopt, std::nullopt, 2}});
   codegen::Lowered gather = codegen::lower(strided.matmul(input({128, 96})).node(), device);
   EXPECT_EQ(gather.kernel.opts.find("TC"), std::string::npos) << gather.kernel.opts;
+}
+
+TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
+  DeviceInfo device = gpu(1024, 48 << 10, 132);
+  device.language = "cuda";
+  device.shuffle_width = 32;
+  device.matrix_tile = 16;
+  device.matrix_dtypes = {DType::Float16};
+  device.staged_matmul = true;
+  auto lower = [&](DType dt, int64_t m) {
+    Tensor a = Tensor::empty({m, 64}, dt, "CPU"), b = Tensor::empty({64, 256}, dt, "CPU");
+    return codegen::lower(a.matmul(b).node(), device);
+  };
+  // Blocks of 128 x 128 outputs, one group of 256 threads each.
+  codegen::Lowered f32 = lower(DType::Float32, 256);
+  EXPECT_EQ(f32.kernel.opts, "STAGE ");
+  EXPECT_EQ(f32.kernel.dims.global[0], 2 * 2 * 256);
+  EXPECT_EQ(f32.kernel.dims.local[0], 256);
+  EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC STAGE ");
+  // 144 rows are no whole block: the plain matrix tiles, else register tiles.
+  EXPECT_EQ(lower(DType::Float16, 144).kernel.opts, "TC ");
+  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts.find("STAGE"), std::string::npos);
+  // The slices do not fit 4 KiB of threadgroup memory.
+  device.local_memory_bytes = 4 << 10;
+  EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC ");
 }
 
 size_t count(const ir::Kernel& k, ir::IOp op) {

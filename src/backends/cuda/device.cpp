@@ -113,6 +113,10 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
       // A thread loads 16 bytes at once (the table's vectors), as OpenCL's vload4 does.
       .simd_width = 4,
       .shuffle_width = attribute(device, CU_DEVICE_ATTRIBUTE_WARP_SIZE, "warp size"),
+      // mma.sync m16n8k16 with float16 and bfloat16 operands: compute capability 8.0 on.
+      .matrix_tile = major >= 8 ? 16 : 0,
+      .matrix_dtypes = {DType::Float16, DType::BFloat16},
+      .staged_matmul = true,
       .memory_bytes = memory,
       // CUDA has no per-allocation limit below the device's memory.
       .max_buffer_bytes = memory,

@@ -1,0 +1,97 @@
+// r_256_128: UPCAST(out,16) UPCAST(axis0,8) 
+typedef float floatx16 __attribute__((vector_size(64)));
+typedef float floatx16_u __attribute__((vector_size(64), aligned(4)));
+void r_256_128(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
+  (void)iargs; (void)fargs;
+  float* restrict p0 = (float*)bufs[0];
+  const float* restrict p1 = (const float*)bufs[1];
+  const float* restrict p2 = (const float*)bufs[2];
+  for (int64_t gidx = start; gidx < end; gidx++) {
+    floatx16 v1 = (floatx16){0} + 0x0p+0f;
+    floatx16 v2 = (floatx16){0} + 0x0p+0f;
+    floatx16 v3 = (floatx16){0} + 0x0p+0f;
+    floatx16 v4 = (floatx16){0} + 0x0p+0f;
+    floatx16 v5 = (floatx16){0} + 0x0p+0f;
+    floatx16 v6 = (floatx16){0} + 0x0p+0f;
+    floatx16 v7 = (floatx16){0} + 0x0p+0f;
+    floatx16 v8 = (floatx16){0} + 0x0p+0f;
+    for (int64_t v9 = 0; v9 < 64; v9++) {
+      int64_t v11 = (gidx % 32LL);
+      int64_t v13 = (v11 * 512LL);
+      int64_t v14 = (v13 + v9);
+      float v15 = p1[v14];
+      int64_t v16 = (gidx / 32LL);
+      int64_t v18 = (v16 * 16LL);
+      int64_t v20 = (v9 * 128LL);
+      int64_t v21 = (v18 + v20);
+      floatx16 v22 = *(const floatx16_u*)(p2 + v21);
+      floatx16 v23 = (floatx16){0} + v15;
+      floatx16 v24 = (v23 * v22);
+      floatx16 v25 = (v1 + v24);
+      v1 = v25;
+      int64_t v28 = (v14 + 64LL);
+      float v29 = p1[v28];
+      floatx16 v30 = (floatx16){0} + v29;
+      floatx16 v31 = (v30 * v22);
+      floatx16 v32 = (v2 + v31);
+      v2 = v32;
+      int64_t v34 = (v14 + 128LL);
+      float v35 = p1[v34];
+      floatx16 v36 = (floatx16){0} + v35;
+      floatx16 v37 = (v36 * v22);
+      floatx16 v38 = (v3 + v37);
+      v3 = v38;
+      int64_t v41 = (v14 + 192LL);
+      float v42 = p1[v41];
+      floatx16 v43 = (floatx16){0} + v42;
+      floatx16 v44 = (v43 * v22);
+      floatx16 v45 = (v4 + v44);
+      v4 = v45;
+      int64_t v48 = (v14 + 256LL);
+      float v49 = p1[v48];
+      floatx16 v50 = (floatx16){0} + v49;
+      floatx16 v51 = (v50 * v22);
+      floatx16 v52 = (v5 + v51);
+      v5 = v52;
+      int64_t v55 = (v14 + 320LL);
+      float v56 = p1[v55];
+      floatx16 v57 = (floatx16){0} + v56;
+      floatx16 v58 = (v57 * v22);
+      floatx16 v59 = (v6 + v58);
+      v6 = v59;
+      int64_t v62 = (v14 + 384LL);
+      float v63 = p1[v62];
+      floatx16 v64 = (floatx16){0} + v63;
+      floatx16 v65 = (v64 * v22);
+      floatx16 v66 = (v7 + v65);
+      v7 = v66;
+      int64_t v69 = (v14 + 448LL);
+      float v70 = p1[v69];
+      floatx16 v71 = (floatx16){0} + v70;
+      floatx16 v72 = (v71 * v22);
+      floatx16 v73 = (v8 + v72);
+      v8 = v73;
+    }
+    int64_t v77 = (gidx % 32LL);
+    int64_t v79 = (v77 * 1024LL);
+    int64_t v80 = (gidx / 32LL);
+    int64_t v82 = (v80 * 16LL);
+    int64_t v83 = (v79 + v82);
+    *(floatx16_u*)(p0 + v83) = v1;
+    int64_t v86 = (v83 + 128LL);
+    *(floatx16_u*)(p0 + v86) = v2;
+    int64_t v89 = (v83 + 256LL);
+    *(floatx16_u*)(p0 + v89) = v3;
+    int64_t v92 = (v83 + 384LL);
+    *(floatx16_u*)(p0 + v92) = v4;
+    int64_t v95 = (v83 + 512LL);
+    *(floatx16_u*)(p0 + v95) = v5;
+    int64_t v98 = (v83 + 640LL);
+    *(floatx16_u*)(p0 + v98) = v6;
+    int64_t v101 = (v83 + 768LL);
+    *(floatx16_u*)(p0 + v101) = v7;
+    int64_t v104 = (v83 + 896LL);
+    *(floatx16_u*)(p0 + v104) = v8;
+  }
+}
+
