@@ -78,6 +78,8 @@ std::vector<Row> rows(const Sizes& s) {
        [=](Device& d) { return measure_matmul(d, DType::Float32, s.matmul, s.matmul_runs); }},
       {"matmul float16 " + mm, "torch matmul fp16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
        [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs); }},
+      {"matmul bfloat16 " + mm, "torch matmul bf16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
+       [=](Device& d) { return measure_matmul(d, DType::BFloat16, s.matmul, s.matmul_runs); }},
       {fmt::format("tiny op: s = s + 1 on 16 float32, realized, host time ({} in a row)",
                    s.tiny_ops),
        "torch tiny op launch us/op", "µs/op", Goal::AtMostPeer, 1,

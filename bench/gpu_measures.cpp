@@ -124,7 +124,7 @@ Measured measure_matmul(Device& device, DType dtype, int64_t n, const Runs& runs
   Tensor::realize_all({a, b});
   Tensor c;
   double seconds = median_seconds(device, runs, [&] { c = realized(a.matmul(b)); });
-  // Converted to float32 on the way out: exact for float16 inputs, rounded once for results.
+  // Converted to float32 on the way out: exact for 16-bit inputs, rounded once for results.
   std::vector<float> ha = a.to_vector<float>(), hb = b.to_vector<float>(),
                      hc = c.to_vector<float>();
   bool correct = true;
@@ -138,8 +138,9 @@ Measured measure_matmul(Device& device, DType dtype, int64_t n, const Runs& runs
         magnitude += std::abs(product);
       }
       // float32 accumulation errors grow with the sum of |products|; a 16-bit result is
-      // rounded to 11 significant bits besides.
-      double tolerance = 1e-4 * magnitude + (half ? 2e-3 * std::abs(expected) : 0) + 1e-6;
+      // rounded to 11 (float16) or 8 (bfloat16) significant bits besides.
+      const double rounding = dtype == DType::BFloat16 ? 4e-3 : half ? 2e-3 : 0;
+      double tolerance = 1e-4 * magnitude + rounding * std::abs(expected) + 1e-6;
       correct = correct && close(hc[size_t(i * n + j)], expected, tolerance);
     }
   }

@@ -36,6 +36,10 @@ enum class IOp : uint8_t {
               // `dim` 0 for the left operand of MatMulAcc, 1 for the right
   MatMulAcc,  // src[0] += src[1] x src[2]
   MatStore,   // tile src[1] to src[0] of `buffer` (or local), `lo` elements a row
+  // Copies from device to threadgroup memory that run while the thread goes on (STAGE).
+  AsyncCopy,    // `width` values of `dtype` from src[1] of `buffer` to src[0] of local `lo`
+  AsyncCommit,  // the copies issued since the last commit form a group
+  AsyncWait,    // until at most `hi` of this thread's groups are still in flight
 };
 
 struct Inst {

@@ -360,102 +360,117 @@ class Lowerer {
   }
 
   // One operand's slice as STAGE copies it: `rows` x `cols` of memory (columns
-  // contiguous), each thread copying `width` consecutive elements per round, and the
-  // values in flight from the next slice. In threadgroup array `local`, `pitch` elements
-  // a row, the slice keeps the memory's layout, or is flipped to its transpose when the
-  // multiply wants the other one.
+  // contiguous), each thread copying `width` consecutive elements per round. In
+  // threadgroup array `local`, `pitch` elements a row, the slice keeps the memory's
+  // layout, or is flipped to its transpose when the multiply wants the other one.
+  // Copied asynchronously, the array holds two slices (the next one lands while the
+  // current one multiplies); else `regs` hold the next slice's values in flight.
   struct StagedSlice {
     MatOperand op;
     DType raw;  // what is copied: the 16-bit types as bits
-    int64_t rows, cols, width, pitch;
-    bool flip;
+    int64_t rows, cols, width, pitch, threads;
+    bool flip, async;
     int local = -1;
     std::vector<int> regs;
 
     // Whether threadgroup memory holds the operand's tile transposed (its rows along the
     // inner axis).
     bool transposed() const { return op.transposed != flip; }
-    // The element of threadgroup memory holding the operand's (outer, inner).
-    Expr at(const Expr& o, const Expr& i) const {
-      return transposed() ? sym::add(sym::mul(i, pitch), o) : sym::add(sym::mul(o, pitch), i);
+    int64_t size() const { return (flip ? cols : rows) * pitch; }
+    // The element of threadgroup memory holding the operand's (outer, inner) in slice
+    // buffer `stage`.
+    Expr at(const Expr& o, const Expr& i, const Expr& stage) const {
+      Expr in = transposed() ? sym::add(sym::mul(i, pitch), o) : sym::add(sym::mul(o, pitch), i);
+      return sym::add(in, sym::mul(stage, size()));
     }
-    int64_t rounds() const { return rows * cols / (width * kStageThreads); }
+    int64_t rounds() const { return rows * cols / (width * threads); }
+    // A flipped slice is copied element by element, a kept one a vector at a time.
+    int64_t unit() const { return flip ? 1 : width; }
   };
 
   StagedSlice stage_slice(const MatOperand& op, int64_t outer_extent, int64_t inner_extent,
-                          bool flip) {
-    StagedSlice s{.op = op, .flip = flip};
+                          bool flip, bool async) {
+    StagedSlice s{.op = op, .threads = stage_threads(plan_), .flip = flip, .async = async};
     s.raw = dtype_size(op.dtype) == 2 ? DType::UInt16 : op.dtype;
     s.width = 16 / static_cast<int64_t>(dtype_size(op.dtype));
     s.rows = op.transposed ? inner_extent : outer_extent;
     s.cols = op.transposed ? outer_extent : inner_extent;
     // 16 bytes more a row spread the rows of a matrix tile over all memory banks.
     s.pitch = (flip ? s.rows : s.cols) + s.width;
-    if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * kStageThreads) != 0)
-      throw Rejected{};
-    s.local = define_local(s.raw, (flip ? s.cols : s.rows) * s.pitch);
-    // A flipped slice is copied element by element, a kept one a vector at a time.
-    const int64_t per_reg = flip ? 1 : s.width;
-    for (int64_t r = 0; r < s.rounds() * s.width / per_reg; ++r)
-      s.regs.push_back(emit({.op = ir::IOp::DefineAcc,
-                             .dtype = s.raw,
-                             .width = static_cast<int>(per_reg),
-                             .value = ConstValue::of(0)},
-                            false));
+    if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0) throw Rejected{};
+    s.local = define_local(s.raw, s.size() * (async ? 2 : 1));
+    if (!async)
+      for (int64_t r = 0; r < s.rounds() * s.width / s.unit(); ++r)
+        s.regs.push_back(emit({.op = ir::IOp::DefineAcc,
+                               .dtype = s.raw,
+                               .width = static_cast<int>(s.unit()),
+                               .value = ConstValue::of(0)},
+                              false));
     return s;
   }
 
-  // The memory row and column of the first element a thread copies in round `r`.
-  std::pair<Expr, Expr> slice_vector(const StagedSlice& s, int64_t r, const Expr& tid) const {
-    Expr v = sym::add(tid, r * kStageThreads);
-    int64_t per_row = s.cols / s.width;
-    return {sym::floordiv(v, per_row), sym::mul(sym::mod(v, per_row), s.width)};
-  }
-
-  // Calls `copy(register, memory row, memory column, width)` for each register of `s`.
+  // Calls `copy(n, memory row, memory column)` for the n-th copy (of s.unit() elements)
+  // of a thread, each round's threads copying consecutive vectors of the slice.
   template <class F>
-  void for_slice_regs(const StagedSlice& s, const Expr& tid, F copy) const {
-    const int64_t per_reg = s.flip ? 1 : s.width;
+  void for_slice_copies(const StagedSlice& s, const Expr& tid, F copy) const {
+    const int64_t per_row = s.cols / s.width, per_round = s.width / s.unit();
     for (int64_t r = 0; r < s.rounds(); ++r) {
-      auto [mr, mc] = slice_vector(s, r, tid);
-      for (int64_t l = 0; l < s.width / per_reg; ++l)
-        copy(s.regs[r * (s.width / per_reg) + l], mr, sym::add(mc, l), per_reg);
+      Expr v = sym::add(tid, r * s.threads);
+      Expr mr = sym::floordiv(v, per_row), mc = sym::mul(sym::mod(v, per_row), s.width);
+      for (int64_t l = 0; l < per_round; ++l)
+        copy(static_cast<size_t>(r * per_round + l), mr, sym::add(mc, l * s.unit()));
     }
   }
 
-  // Loads the slice whose first element is `first` into the registers in flight.
-  void fetch_slice(const StagedSlice& s, const Expr& first, const Expr& tid) {
-    for_slice_regs(s, tid, [&](int reg, const Expr& mr, const Expr& mc, int64_t width) {
-      Expr where = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+  // Fetches the slice whose first element is `first`: into slice buffer `stage` when
+  // copied asynchronously, else into the registers in flight.
+  void fetch_slice(const StagedSlice& s, const Expr& first, const Expr& tid, const Expr& stage) {
+    const int width = static_cast<int>(s.unit());
+    for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
+      Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+      if (s.async) {
+        Expr to = sym::add(sym::add(sym::mul(mr, s.pitch), mc), sym::mul(stage, s.size()));
+        emit({.op = ir::IOp::AsyncCopy,
+              .dtype = s.raw,
+              .width = width,
+              .src = {lower_index(to), lower_index(from)},
+              .lo = s.local,
+              .buffer = s.op.buffer},
+             false);
+        return;
+      }
       int value = emit({.op = ir::IOp::Load,
                         .dtype = s.raw,
-                        .width = static_cast<int>(width),
-                        .src = {lower_index(where)},
+                        .width = width,
+                        .src = {lower_index(from)},
                         .buffer = s.op.buffer,
-                        .aligned = width > 1 && sym::multiple_of(where, width)});
-      emit({.op = ir::IOp::Assign, .src = {reg, value}}, false);
+                        .aligned = width > 1 && sym::multiple_of(from, width)});
+      emit({.op = ir::IOp::Assign, .src = {s.regs[n], value}}, false);
     });
   }
 
+  // Stores the registers in flight into threadgroup memory.
   void put_slice(const StagedSlice& s, const Expr& tid) {
-    for_slice_regs(s, tid, [&](int reg, const Expr& mr, const Expr& mc, int64_t width) {
+    for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
       Expr where =
           s.flip ? sym::add(sym::mul(mc, s.pitch), mr) : sym::add(sym::mul(mr, s.pitch), mc);
       emit({.op = ir::IOp::Store,
             .dtype = s.raw,
-            .width = static_cast<int>(width),
-            .src = {lower_index(where), reg},
+            .width = static_cast<int>(s.unit()),
+            .src = {lower_index(where), s.regs[n]},
             .buffer = s.local,
             .local = true,
-            .aligned = width > 1},
+            .aligned = s.unit() > 1},
            false);
     });
   }
 
-  // STAGE: a group of kStageThreads threads computes a kStageBlock-square block of
-  // out[..., M, N]. Per depth slice, every thread stores the vectors it fetched into
-  // threadgroup memory, fetches the next slice's (in flight while the block multiplies),
-  // and multiplies the slice from threadgroup memory.
+  // STAGE: a group of stage_threads() threads computes a kStageBlock-square block of
+  // out[..., M, N], slice by slice of the depth. Matrix tiles read slices as memory holds
+  // them: copied asynchronously, two buffers, the next slice landing while the current
+  // one multiplies. Register tiles read both slices depth-major, flipping an operand as
+  // it is stored: each thread stores the values it fetched, fetches the next slice's
+  // (in flight while the block multiplies), then multiplies.
   Lowered run_staged() {
     const LazyNode* product = matmul_reduce(out_)->src[0].get();
     const Shape& full = product->shape;
@@ -471,43 +486,59 @@ class Lowerer {
         unravel(new_var(0, count - 1, emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), blocks);
     at[rank - 3] = sym::mul(at[rank - 3], block);
     at[rank - 2] = sym::mul(at[rank - 2], block);
-    Expr tid = new_var(0, kStageThreads - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+    const int64_t threads = stage_threads(plan_);
+    Expr tid = new_var(0, threads - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
     MatVars v = matrix_vars(at, full);
     MatOperand left = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col),
                right = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
-    // Matrix tiles load either layout; register tiles read both slices depth-major.
-    StagedSlice a = stage_slice(left, block, depth, !plan_.tc && !left.transposed);
-    StagedSlice b = stage_slice(right, depth, block, !plan_.tc && right.transposed);
-    auto fetch = [&](const Expr& k0) {
-      fetch_slice(a, at_origin(a.op, v.row, v.depth, at[rank - 3], k0), tid);
-      fetch_slice(b, at_origin(b.op, v.depth, v.col, k0, at[rank - 2]), tid);
+    const bool async = plan_.tc;
+    StagedSlice a = stage_slice(left, block, depth, !plan_.tc && !left.transposed, async);
+    StagedSlice b = stage_slice(right, depth, block, !plan_.tc && right.transposed, async);
+    auto fetch = [&](const Expr& k0, const Expr& stage) {
+      fetch_slice(a, at_origin(a.op, v.row, v.depth, at[rank - 3], k0), tid, stage);
+      fetch_slice(b, at_origin(b.op, v.depth, v.col, k0, at[rank - 2]), tid, stage);
+    };
+    // A group per slice, empty past the last one, so that one group in flight is always
+    // the next slice's.
+    auto commit = [&] {
+      if (async) emit({.op = ir::IOp::AsyncCommit}, false);
     };
     // out[..., M, N] is contiguous: the block's first element.
     Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
     const int64_t N = full[rank - 2], trips = K / depth;
-    std::function<void()> multiply;
+    std::function<void(const Expr&)> multiply;
     std::function<void()> store;
     if (plan_.tc)
       matrix_block(a, b, tid, first, N, multiply, store);
     else
       register_block(a, b, tid, first, N, multiply, store);
-    fetch(sym::cnst(0));
+    fetch(sym::cnst(0), sym::cnst(0));
+    commit();
     int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
     Expr kt = new_var(0, trips - 1, r);
     scopes_.emplace_back();
-    put_slice(a, tid);
-    put_slice(b, tid);
-    emit({.op = ir::IOp::Barrier}, false);
+    Expr stage = async ? sym::mod(kt, 2) : sym::cnst(0);
+    if (!async) {
+      put_slice(a, tid);
+      put_slice(b, tid);
+      emit({.op = ir::IOp::Barrier}, false);
+    }
     open_if(alu(Op::CmpLt, DType::Bool, {lower_index(sym::add(kt, 1)), index_const(trips)}));
-    fetch(sym::mul(sym::add(kt, 1), depth));
+    fetch(sym::mul(sym::add(kt, 1), depth), sym::mod(sym::add(kt, 1), 2));
     close_if();
-    multiply();
+    commit();
+    if (async) {
+      // Every group but the next slice's has landed: this slice, for this thread.
+      emit({.op = ir::IOp::AsyncWait, .hi = 1}, false);
+      emit({.op = ir::IOp::Barrier}, false);
+    }
+    multiply(stage);
     emit({.op = ir::IOp::Barrier}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
     store();
-    k_.dims.global = {count * kStageThreads, 1, 1};
-    k_.dims.local = {kStageThreads, 1, 1};
+    k_.dims.global = {count * threads, 1, 1};
+    k_.dims.local = {threads, 1, 1};
     k_.opts = plan_.describe();
     return {std::move(k_), std::move(inputs_)};
   }
@@ -515,10 +546,12 @@ class Lowerer {
   // STAGE under TC: the SIMD groups split the block 2 x (groups / 2), each multiplying its
   // part as matrix tiles.
   void matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid, const Expr& first,
-                    int64_t N, std::function<void()>& multiply, std::function<void()>& store) {
+                    int64_t N, std::function<void(const Expr&)>& multiply,
+                    std::function<void()>& store) {
     const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
-    if (warp < 1 || kStageThreads % (2 * warp) != 0) throw Rejected{};
-    const int64_t groups = kStageThreads / warp, across = groups / 2;
+    const int64_t threads = stage_threads(plan_);
+    if (warp < 1 || threads % (2 * warp) != 0) throw Rejected{};
+    const int64_t groups = threads / warp, across = groups / 2;
     const int64_t part_rows = kStageBlock / 2, part_cols = kStageBlock / across;
     if (part_cols % tile != 0) throw Rejected{};
     const int64_t tm = part_rows / tile, tn = part_cols / tile;
@@ -529,12 +562,12 @@ class Lowerer {
     for (int64_t i = 0; i < tm * tn; ++i)
       accs->push_back(emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false));
     const int64_t depth = stage_depth(plan_, device_);
-    multiply = [=, this, &a, &b] {
+    multiply = [=, this, &a, &b](const Expr& stage) {
       for (int64_t s = 0; s < depth; s += tile) {
         auto load = [&](const StagedSlice& x, int role, const Expr& o, const Expr& i) {
           return emit({.op = ir::IOp::MatLoad,
                        .dtype = x.op.dtype,
-                       .src = {lower_index(x.at(o, i))},
+                       .src = {lower_index(x.at(o, i, stage))},
                        .lo = x.pitch,
                        .buffer = x.local,
                        .local = true,
@@ -570,12 +603,12 @@ class Lowerer {
   // and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
   // row are 16-byte vectors over consecutive banks.
   void register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
-                      const Expr& first, int64_t N, std::function<void()>& multiply,
+                      const Expr& first, int64_t N, std::function<void(const Expr&)>& multiply,
                       std::function<void()>& store) {
     constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
     const int64_t across = kStageBlock / (lanes * runs);
-    if (across * across != kStageThreads || out_->dtype != DType::Float32 || !a.transposed() ||
-        b.transposed())
+    if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 ||
+        !a.transposed() || b.transposed())
       throw Rejected{};
     Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
     // By value: the closures below run after this function returns.
@@ -591,7 +624,7 @@ class Lowerer {
                             .value = ConstValue::of(0)},
                            false));
     const int64_t depth = stage_depth(plan_, device_);
-    multiply = [=, this, &a, &b] {
+    multiply = [=, this, &a, &b](const Expr& stage) {
       auto local_load = [&](const StagedSlice& x, const Expr& at, int width) {
         return emit({.op = ir::IOp::Load,
                      .dtype = DType::Float32,
@@ -604,9 +637,9 @@ class Lowerer {
       for (int64_t k = 0; k < depth; ++k) {
         std::vector<int> bs;
         for (int64_t h = 0; h < runs; ++h)
-          bs.push_back(local_load(b, b.at(sym::cnst(k), col(h)), lanes));
+          bs.push_back(local_load(b, b.at(sym::cnst(k), col(h), stage), lanes));
         for (int64_t i = 0; i < lanes * runs; ++i) {
-          int x = local_load(a, a.at(row(i), sym::cnst(k)), 1);
+          int x = local_load(a, a.at(row(i), sym::cnst(k), stage), 1);
           for (int64_t h = 0; h < runs; ++h) {
             int acc = (*accs)[i * runs + h];
             emit({.op = ir::IOp::Assign,

@@ -96,6 +96,8 @@ const LazyNode* matmul_reduce(const NodePtr& out) {
 
 bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
 
+int64_t stage_threads(const Plan& plan) { return plan.tc ? 128 : 256; }
+
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
   return plan.tc ? 2 * device.matrix_tile : 8;
 }

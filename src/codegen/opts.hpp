@@ -38,7 +38,7 @@ struct Plan {
   // per SIMD group, its operands loaded tile by tile straight from their buffers.
   bool tc = false;
   // STAGE: a matmul in blocks of kStageBlock x kStageBlock outputs per group of
-  // kStageThreads threads, both operands' tiles copied depth slice by depth slice into
+  // stage_threads() threads, both operands' tiles copied depth slice by depth slice into
   // threadgroup memory with vector loads, and multiplied from there: on SIMD-group
   // matrices under TC, else each thread a register tile of float32 products.
   bool stage = false;
@@ -47,7 +47,9 @@ struct Plan {
 };
 
 constexpr int64_t kStageBlock = 128;
-constexpr int64_t kStageThreads = 256;
+// The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
+// outputs (many matrix products per tile loaded), else 16 x 16 threads of 8 x 8 outputs.
+int64_t stage_threads(const Plan& plan);
 // The depth of one staged slice: two matrix tiles under TC, else 8.
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
 

@@ -98,6 +98,12 @@ class Renderer {
     return fmt::format(fmt::runtime(lang_.matrix_type), lang_.storage_type(dt), dtype_name(dt));
   }
 
+  const std::string& async(const char* what, const std::string& spelling) const {
+    if (spelling.empty())
+      throw Error("render: the " + lang_.name + " table has no asynchronous " + what);
+    return spelling;
+  }
+
   // A vector of `in`'s type with `scalar` in every lane.
   std::string splat(const ir::Inst& in, const std::string& scalar) {
     return fmt::format(fmt::runtime(lang_.vector_splat), type(in), scalar);
@@ -252,6 +258,15 @@ class Renderer {
       case ir::IOp::MatStore:
         return fmt::format(fmt::runtime(lang_.matrix_store), name(in.src[1]),
                            memory(in, name(in.src[0])), in.lo, false);
+      case ir::IOp::AsyncCopy:
+        return fmt::format(fmt::runtime(async("copy", lang_.async_copy)),
+                           fmt::format("l{} + {}", in.lo, name(in.src[0])),
+                           memory(in, name(in.src[1])),
+                           in.width * static_cast<int>(dtype_size(in.dtype)));
+      case ir::IOp::AsyncCommit:
+        return async("commit", lang_.async_commit);
+      case ir::IOp::AsyncWait:
+        return fmt::format(fmt::runtime(async("wait", lang_.async_wait)), in.hi);
       case ir::IOp::ShuffleDown:
         if (lang_.shuffle_down.empty())
           throw Error("render: the " + lang_.name + " table has no SIMD-group shuffle");

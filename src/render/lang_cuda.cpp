@@ -11,7 +11,7 @@
 // accumulator (two 16 x 8 halves). The right operand is loaded as its transpose, which
 // in that layout is what the instruction takes for its column-major operand. Tiles in
 // threadgroup memory load with ldmatrix (.trans where memory runs the other way), tiles
-// in device memory element by element.
+// in device memory element by element. Staged slices are copied with cp.async (8.0 on).
 #include <fmt/format.h>
 
 #include "render/c_types.hpp"
@@ -133,14 +133,33 @@ INGOT_FN void ingot_mat_load(F& f, const uint16_t* p, int64_t ld) {
   }
 INGOT_MMA(ingot_frag_float16, "f16")
 INGOT_MMA(ingot_frag_bfloat16, "bf16")
+template <int Bytes> INGOT_FN void ingot_copy_async(void* to, const void* from) {
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(to);
+  if (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(at), "l"(from));
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(at), "l"(from), "n"(Bytes));
+}
 INGOT_FN void ingot_mat_store(const ingot_frag_float32& c, float* p, int64_t ld) {
   const int lane = threadIdx.x & 31, row = lane >> 2, col = (lane & 3) * 2;
   _Pragma("unroll") for (int h = 0; h < 2; ++h) _Pragma("unroll") for (int v = 0; v < 2; ++v)
       *(ingot_vec<float, 2>*)(p + (row + v * 8) * ld + h * 8 + col) =
       ingot_vec<float, 2>{{c.x[4 * h + 2 * v], c.x[4 * h + 2 * v + 1]}};
 }
-)") + kSoftwareHalf +
-         kFloatHelpers + kDoubleHelpers;
+// Half conversions in one instruction each (cvt rounds to nearest even, as the
+// software ones of the other tables do).
+INGOT_FN float ingot_h2f(uint16_t h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+}
+INGOT_FN uint16_t ingot_f2h(float f) {
+  uint16_t h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
+)") + kFloatHelpers +
+         kDoubleHelpers;
 }
 
 std::string vector_type(DType dt, int width, bool) {
@@ -190,6 +209,9 @@ const LanguageTable& language_cuda() {
       .matrix_load = "ingot_mat_load<{4}, {3}, {5}>({0}, {1}, {2});",
       .matrix_store = "ingot_mat_store({0}, {1}, {2});",
       .matrix_mma = "ingot_mma({0}, {1}, {2});",
+      .async_copy = "ingot_copy_async<{2}>({0}, {1});",
+      .async_commit = "asm volatile(\"cp.async.commit_group;\");",
+      .async_wait = "asm volatile(\"cp.async.wait_group {0};\" ::: \"memory\");",
       .bitcast = "ingot_bitcast<{0}>({2})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,
