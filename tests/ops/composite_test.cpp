@@ -31,6 +31,10 @@ std::vector<MatmulCase> matmul_cases() {
       {"tc_T_a", layout("a", {8, 16}, [](const auto& x) { return x.T(); }),
        contiguous("b", {8, 40}), 8},
       {"tc_batched", contiguous("a", {2, 8, 16}), contiguous("b", {16, 8}), 16},
+      // Multiples of 16 but of no block: CUDA's matrix tiles loaded from device memory.
+      {"tc_48x32_32x80", contiguous("a", {48, 32}), contiguous("b", {32, 80}), 32},
+      {"tc_T_b", contiguous("a", {16, 48}),
+       layout("b", {32, 48}, [](const auto& x) { return x.T(); }), 48},
       // Multiples of 128 (and K of 32): blocks staged through threadgroup memory (STAGE)
       // where the device's language renders them, with every operand layout.
       {"staged_128x64_64x256", contiguous("a", {128, 64}), contiguous("b", {64, 256}), 64},
