@@ -13,6 +13,7 @@
 
 #include "backends/cuda/api.hpp"
 #include "ingot/runtime.hpp"
+#include "runtime/event_timeline.hpp"
 
 namespace ingot {
 
@@ -103,15 +104,8 @@ class CudaQueue final : public Queue {
   uint64_t completed() const override;
 
  private:
-  // Drops the events of values up to `value`, which are complete; the caller holds mutex_.
-  void retire_through(uint64_t value) const;
-
   const CudaContext& cuda_;
-  mutable std::mutex mutex_;
-  uint64_t signaled_ = 0;
-  mutable uint64_t completed_ = 0;
-  // The values completed_ + 1 ... signaled_, in order, with their events.
-  mutable std::deque<std::pair<uint64_t, CudaEvent>> pending_;
+  EventTimeline<CudaEvent> timeline_;
 };
 
 class CudaDevice final : public Device {

@@ -140,54 +140,33 @@ std::unique_ptr<Graph> CudaDevice::capture(std::vector<Graph::Launch> launches) 
   return std::make_unique<CudaGraph>(*this, std::move(launches));
 }
 
-CudaQueue::CudaQueue(const CudaContext& cuda) : cuda_(cuda) {}
+CudaQueue::CudaQueue(const CudaContext& cuda) : cuda_(cuda), timeline_(cuda.name) {}
 
 uint64_t CudaQueue::signal() {
-  std::lock_guard lock(mutex_);
-  std::string what = cuda_.name + " queue signal";
-  cuda_.bind(what);
-  CudaEvent event = cuda_.make_event(CU_EVENT_DISABLE_TIMING, what);
-  if (CUresult status = cu().cuEventRecord(event.get(), cuda_.stream); status != CUDA_SUCCESS)
-    throw cu_error(status, "cuEventRecord", what);
-  pending_.emplace_back(++signaled_, std::move(event));
-  return signaled_;
+  return timeline_.signal([&] {
+    std::string what = cuda_.name + " queue signal";
+    cuda_.bind(what);
+    CudaEvent event = cuda_.make_event(CU_EVENT_DISABLE_TIMING, what);
+    if (CUresult status = cu().cuEventRecord(event.get(), cuda_.stream); status != CUDA_SUCCESS)
+      throw cu_error(status, "cuEventRecord", what);
+    return event;
+  });
 }
 
 void CudaQueue::wait(uint64_t value) {
-  std::unique_lock lock(mutex_);
-  // An event never recorded has nothing to wait for: the wait would return at once and
-  // claim work done that was never submitted.
-  if (value > signaled_) {
-    throw Error(fmt::format("{} queue: wait({}) for a value never signaled (last signaled: {})",
-                            cuda_.name, value, signaled_));
-  }
-  if (value <= completed_) return;
-  // Values are consecutive from completed_ + 1, so the event is found by its distance; a
-  // copy of its owner keeps it alive while others signal and retire meanwhile.
-  CudaEvent event = pending_[value - pending_.front().first].second;
-  lock.unlock();
-  CUresult status = cu().cuEventSynchronize(event.get());
-  lock.lock();
-  // Finished, with or without an error: either way the value is behind us.
-  retire_through(value);
-  if (status != CUDA_SUCCESS)
-    throw cu_error(status, "cuEventSynchronize",
-                   fmt::format("{} queue: wait({}), for work submitted before that signal",
-                               cuda_.name, value));
+  timeline_.wait(value, [&](const CudaEvent& event) {
+    if (CUresult status = cu().cuEventSynchronize(event.get()); status != CUDA_SUCCESS)
+      throw cu_error(status, "cuEventSynchronize",
+                     fmt::format("{} queue: wait({}), for work submitted before that signal",
+                                 cuda_.name, value));
+  });
 }
 
 uint64_t CudaQueue::completed() const {
-  std::lock_guard lock(mutex_);
   // CUDA_ERROR_NOT_READY while the work runs; an error also ends it, and wait() reports it.
-  while (!pending_.empty() &&
-         cu().cuEventQuery(pending_.front().second.get()) != CUDA_ERROR_NOT_READY)
-    retire_through(pending_.front().first);
-  return completed_;
-}
-
-void CudaQueue::retire_through(uint64_t value) const {
-  while (!pending_.empty() && pending_.front().first <= value) pending_.pop_front();
-  completed_ = std::max(completed_, value);
+  return timeline_.completed([](const CudaEvent& event) {
+    return cu().cuEventQuery(event.get()) != CUDA_ERROR_NOT_READY;
+  });
 }
 
 }  // namespace ingot

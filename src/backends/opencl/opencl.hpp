@@ -11,6 +11,7 @@
 
 #include "backends/opencl/api.hpp"
 #include "ingot/runtime.hpp"
+#include "runtime/event_timeline.hpp"
 
 namespace ingot {
 
@@ -78,15 +79,9 @@ class ClQueue final : public Queue {
   uint64_t completed() const override;
 
  private:
-  // Drops the events of values up to `value`, which are complete; the caller holds mutex_.
-  void retire_through(uint64_t value) const;
-
   const ClContext& cl_;
-  mutable std::mutex mutex_;
-  uint64_t signaled_ = 0;
-  mutable uint64_t completed_ = 0;
-  // The values completed_ + 1 ... signaled_, in order, with their markers' events.
-  mutable std::deque<std::pair<uint64_t, ClOwned<cl_event>>> pending_;
+  // Each value's marker event, shared so that a wait holds it while others retire it.
+  EventTimeline<std::shared_ptr<_cl_event>> timeline_;
 };
 
 class ClDevice final : public Device {
