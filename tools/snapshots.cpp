@@ -36,7 +36,8 @@ std::vector<Target> targets() {
                         .compute_units = 16,
                         .max_threads_per_group = 256,
                         .local_memory_bytes = 32 << 10,
-                        .simd_width = 4};
+                        .simd_width = 4,
+                        .staged_matmul = true};
   ingot::DeviceInfo cuda{.name = "CUDA",
                          .language = "cuda",
                          .is_gpu = true,

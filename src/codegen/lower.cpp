@@ -487,6 +487,7 @@ class Lowerer {
     at[rank - 3] = sym::mul(at[rank - 3], block);
     at[rank - 2] = sym::mul(at[rank - 2], block);
     const int64_t threads = stage_threads(plan_);
+    if (threads > device_.max_threads_per_group) throw Rejected{};
     Expr tid = new_var(0, threads - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
     MatVars v = matrix_vars(at, full);
     MatOperand left = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col),
