@@ -250,11 +250,14 @@ class Lowerer {
     return sym::substitute(sym::substitute(op.flat, outer->var, outer_at), inner->var, inner_at);
   }
 
-  // Threadgroup memory of `count` values of `dt` (floats held as at least float32), within
-  // the device's limit.
+  // The bytes a value of `dt` is held in: floats as at least float32.
+  static size_t held_bytes(DType dt) {
+    return is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
+  }
+
+  // Threadgroup memory of `count` values of `dt`, within the device's limit.
   int define_local(DType dt, int64_t count) {
-    size_t bytes = is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
-    local_bytes_ += count * static_cast<int64_t>(bytes);
+    local_bytes_ += count * static_cast<int64_t>(held_bytes(dt));
     if (local_bytes_ > device_.local_memory_bytes) throw Rejected{};
     int buffer = next_local_++;
     emit({.op = ir::IOp::DefineLocal, .dtype = dt, .hi = count, .buffer = buffer}, false);
@@ -377,6 +380,11 @@ class Lowerer {
     // inner axis).
     bool transposed() const { return op.transposed != flip; }
     int64_t size() const { return (flip ? cols : rows) * pitch; }
+    // The element of threadgroup memory (first slice buffer) that memory's (row, column)
+    // of the slice is copied to.
+    Expr copied_to(const Expr& mr, const Expr& mc) const {
+      return flip ? sym::add(sym::mul(mc, pitch), mr) : sym::add(sym::mul(mr, pitch), mc);
+    }
     // The element of threadgroup memory holding the operand's (outer, inner) in slice
     // buffer `stage`.
     Expr at(const Expr& o, const Expr& i, const Expr& stage) const {
@@ -429,7 +437,7 @@ class Lowerer {
     for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
       Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
       if (s.async) {
-        Expr to = sym::add(sym::add(sym::mul(mr, s.pitch), mc), sym::mul(stage, s.size()));
+        Expr to = sym::add(s.copied_to(mr, mc), sym::mul(stage, s.size()));
         emit({.op = ir::IOp::AsyncCopy,
               .dtype = s.raw,
               .width = width,
@@ -452,12 +460,10 @@ class Lowerer {
   // Stores the registers in flight into threadgroup memory.
   void put_slice(const StagedSlice& s, const Expr& tid) {
     for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
-      Expr where =
-          s.flip ? sym::add(sym::mul(mc, s.pitch), mr) : sym::add(sym::mul(mr, s.pitch), mc);
       emit({.op = ir::IOp::Store,
             .dtype = s.raw,
             .width = static_cast<int>(s.unit()),
-            .src = {lower_index(where), s.regs[n]},
+            .src = {lower_index(s.copied_to(mr, mc)), s.regs[n]},
             .buffer = s.local,
             .local = true,
             .aligned = s.unit() > 1},
@@ -507,12 +513,8 @@ class Lowerer {
     // out[..., M, N] is contiguous: the block's first element.
     Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
     const int64_t N = full[rank - 2], trips = K / depth;
-    std::function<void(const Expr&)> multiply;
-    std::function<void()> store;
-    if (plan_.tc)
-      matrix_block(a, b, tid, first, N, multiply, store);
-    else
-      register_block(a, b, tid, first, N, multiply, store);
+    StagedBlock code =
+        plan_.tc ? matrix_block(a, b, tid, first, N) : register_block(a, b, tid, first, N);
     fetch(sym::cnst(0), sym::cnst(0));
     commit();
     int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
@@ -533,22 +535,29 @@ class Lowerer {
       emit({.op = ir::IOp::AsyncWait, .hi = 1}, false);
       emit({.op = ir::IOp::Barrier}, false);
     }
-    multiply(stage);
+    code.multiply(stage);
     emit({.op = ir::IOp::Barrier}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
-    store();
+    code.store();
     k_.dims.global = {count * threads, 1, 1};
     k_.dims.local = {threads, 1, 1};
     k_.opts = plan_.describe();
     return {std::move(k_), std::move(inputs_)};
   }
 
+  // How a STAGE block multiplies the slices in threadgroup buffer `stage` into its
+  // accumulators (emitted in the depth loop), and stores them (after it). The
+  // accumulators are defined when the block is made, before the loop.
+  struct StagedBlock {
+    std::function<void(const Expr& stage)> multiply;
+    std::function<void()> store;
+  };
+
   // STAGE under TC: the SIMD groups split the block 2 x (groups / 2), each multiplying its
   // part as matrix tiles.
-  void matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid, const Expr& first,
-                    int64_t N, std::function<void(const Expr&)>& multiply,
-                    std::function<void()>& store) {
+  StagedBlock matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
+                           const Expr& first, int64_t N) {
     const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
     const int64_t threads = stage_threads(plan_);
     if (warp < 1 || threads % (2 * warp) != 0) throw Rejected{};
@@ -559,11 +568,11 @@ class Lowerer {
     Expr group = sym::floordiv(tid, warp);
     Expr row0 = sym::mul(sym::floordiv(group, across), part_rows),
          col0 = sym::mul(sym::mod(group, across), part_cols);
-    auto accs = std::make_shared<std::vector<int>>();
+    std::vector<int> accs;
     for (int64_t i = 0; i < tm * tn; ++i)
-      accs->push_back(emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false));
+      accs.push_back(emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false));
     const int64_t depth = stage_depth(plan_, device_);
-    multiply = [=, this, &a, &b](const Expr& stage) {
+    auto multiply = [=, this, &a, &b](const Expr& stage) {
       for (int64_t s = 0; s < depth; s += tile) {
         auto load = [&](const StagedSlice& x, int role, const Expr& o, const Expr& i) {
           return emit({.op = ir::IOp::MatLoad,
@@ -583,11 +592,10 @@ class Lowerer {
           right.push_back(load(b, 1, sym::cnst(s), sym::add(col0, j * tile)));
         for (int64_t i = 0; i < tm; ++i)
           for (int64_t j = 0; j < tn; ++j)
-            emit({.op = ir::IOp::MatMulAcc, .src = {(*accs)[i * tn + j], left[i], right[j]}},
-                 false);
+            emit({.op = ir::IOp::MatMulAcc, .src = {accs[i * tn + j], left[i], right[j]}}, false);
       }
     };
-    store = [=, this] {
+    auto store = [=, this] {
       int staging =
           out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, groups * tile * tile);
       Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
@@ -595,17 +603,17 @@ class Lowerer {
         for (int64_t j = 0; j < tn; ++j) {
           Expr at = sym::add(
               first, sym::add(sym::mul(sym::add(row0, i * tile), N), sym::add(col0, j * tile)));
-          store_matrix((*accs)[i * tn + j], at, N, staging, slot, lane);
+          store_matrix(accs[i * tn + j], at, N, staging, slot, lane);
         }
     };
+    return {multiply, store};
   }
 
   // STAGE without TC (float32): each thread accumulates an 8 x 8 tile of the block, rows
   // and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
   // row are 16-byte vectors over consecutive banks.
-  void register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
-                      const Expr& first, int64_t N, std::function<void(const Expr&)>& multiply,
-                      std::function<void()>& store) {
+  StagedBlock register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
+                             const Expr& first, int64_t N) {
     constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
     const int64_t across = kStageBlock / (lanes * runs);
     if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 ||
@@ -617,15 +625,15 @@ class Lowerer {
       return sym::add(sym::mul(ty, lanes), (i % lanes) + (i / lanes) * half);
     };
     auto col = [=](int64_t h) { return sym::add(sym::mul(tx, lanes), h * half); };
-    auto accs = std::make_shared<std::vector<int>>();
+    std::vector<int> accs;
     for (int64_t i = 0; i < lanes * runs * runs; ++i)
-      accs->push_back(emit({.op = ir::IOp::DefineAcc,
-                            .dtype = DType::Float32,
-                            .width = lanes,
-                            .value = ConstValue::of(0)},
-                           false));
+      accs.push_back(emit({.op = ir::IOp::DefineAcc,
+                           .dtype = DType::Float32,
+                           .width = lanes,
+                           .value = ConstValue::of(0)},
+                          false));
     const int64_t depth = stage_depth(plan_, device_);
-    multiply = [=, this, &a, &b](const Expr& stage) {
+    auto multiply = [=, this, &a, &b](const Expr& stage) {
       auto local_load = [&](const StagedSlice& x, const Expr& at, int width) {
         return emit({.op = ir::IOp::Load,
                      .dtype = DType::Float32,
@@ -642,7 +650,7 @@ class Lowerer {
         for (int64_t i = 0; i < lanes * runs; ++i) {
           int x = local_load(a, a.at(row(i), sym::cnst(k), stage), 1);
           for (int64_t h = 0; h < runs; ++h) {
-            int acc = (*accs)[i * runs + h];
+            int acc = accs[i * runs + h];
             emit({.op = ir::IOp::Assign,
                   .src = {acc, alu(Op::Add, DType::Float32,
                                    {acc, alu(Op::Mul, DType::Float32, {x, bs[h]})})}},
@@ -651,19 +659,20 @@ class Lowerer {
         }
       }
     };
-    store = [=, this] {
+    auto store = [=, this] {
       for (int64_t i = 0; i < lanes * runs; ++i)
         for (int64_t h = 0; h < runs; ++h) {
           Expr where = sym::add(first, sym::add(sym::mul(row(i), N), col(h)));
           emit({.op = ir::IOp::Store,
                 .dtype = DType::Float32,
                 .width = lanes,
-                .src = {lower_index(where), (*accs)[i * runs + h]},
+                .src = {lower_index(where), accs[i * runs + h]},
                 .buffer = 0,
                 .aligned = sym::multiple_of(where, lanes)},
                false);
         }
     };
+    return {multiply, store};
   }
 
   // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
@@ -1096,11 +1105,10 @@ class Lowerer {
     work_per_output_ = std::max(work_per_output_, extent);
     if (width > 1)
       acc = emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
-    size_t value_bytes =
-        is_float(n->dtype) ? std::max<size_t>(4, dtype_size(n->dtype)) : dtype_size(n->dtype);
     // Shuffles move 32-bit values on every target (Metal has no 64-bit ones).
     const int64_t warp = device_.shuffle_width;
-    bool shuffles = warp > 1 && group % warp == 0 && group / warp <= warp && value_bytes == 4;
+    bool shuffles =
+        warp > 1 && group % warp == 0 && group / warp <= warp && held_bytes(n->dtype) == 4;
     int64_t slots = shuffles ? group / warp : group;
     int buffer = define_local(n->dtype, slots);
     int lid = var_inst_.at(lid_->var);
