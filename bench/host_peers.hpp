@@ -14,6 +14,10 @@ namespace ingot::bench {
 // its bytes per second.
 std::function<double()> prepare_copy(size_t bytes);
 
+// The same slices read and summed as float32 by a plain vector loop: the machine's read
+// bandwidth (bytes read per second), which bounds any reduction.
+std::function<double()> prepare_read(size_t bytes);
+
 // Seconds of cblas_sgemm computing c = a b for n x n row-major matrices; the best of
 // `runs`. Leaves the product in `c`.
 double sgemm_seconds(const std::vector<float>& a, const std::vector<float>& b,
