@@ -3,6 +3,7 @@
 // the same machine, measured in the same call by bench_peers.py, as a markdown table with
 // each target's PASS or FAIL. Runs on any device; PyTorch's figures are CUDA's.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -27,14 +28,15 @@ struct Sizes {
   int64_t matrix;   // n of the n x n row and column sums
   int64_t softmax;  // n of the n x n softmax
   int64_t matmul;   // n of the n^3 matmuls
+  int64_t ragged;   // n of the n^3 matmuls whose sides are no multiple of 128
   int tiny_ops;
   int graph_launches, graph_replays;
   Runs stream_runs, matmul_runs;
 };
 
 // The sizes, which bench_peers.py uses too, and a smoke run's.
-constexpr Sizes kFull{int64_t(1) << 28, 16384, 8192, 4096, 2000, 100, 20, {20, 5}, {10, 1}};
-constexpr Sizes kQuick{int64_t(1) << 22, 1024, 512, 256, 2000, 100, 20, {5, 1}, {3, 1}};
+constexpr Sizes kFull{int64_t(1) << 28, 16384, 8192, 4096, 4000, 2000, 100, 20, {20, 5}, {10, 1}};
+constexpr Sizes kQuick{int64_t(1) << 22, 1024, 512, 256, 200, 2000, 100, 20, {5, 1}, {3, 1}};
 
 // What a row's figure must do to pass: reach `target` times PyTorch's, reach `target`,
 // stay at or below PyTorch's, or stay at or below `target`.
@@ -57,7 +59,7 @@ std::string size_name(double bytes) {
 std::vector<Row> rows(const Sizes& s) {
   const std::string stream = size_name(double(s.stream) * sizeof(float));
   const std::string matrix = fmt::format("{0} x {0}", s.matrix);
-  const std::string mm = fmt::format("{}^3", s.matmul);
+  const std::string mm = fmt::format("{}^3", s.matmul), ragged = fmt::format("{}^3", s.ragged);
   return {
       {"sum of " + stream + " float32", "torch sum 1GiB fp32 GB/s", "GB/s", Goal::AtLeastPeerTimes,
        0.95, [=](Device& d) { return measure_sum(d, s.stream, s.stream_runs); }},
@@ -80,6 +82,12 @@ std::vector<Row> rows(const Sizes& s) {
        [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs); }},
       {"matmul bfloat16 " + mm, "torch matmul bf16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
        [=](Device& d) { return measure_matmul(d, DType::BFloat16, s.matmul, s.matmul_runs); }},
+      // Sides of no whole 128-block (matmul_peers.py): the same targets as the rows above.
+      {"matmul float32 " + ragged + " (PyTorch without TF32)", "torch matmul fp32 4000^3 TFLOP/s",
+       "TFLOP/s", Goal::AtLeastPeerTimes, 0.5,
+       [=](Device& d) { return measure_matmul(d, DType::Float32, s.ragged, s.matmul_runs); }},
+      {"matmul float16 " + ragged, "torch matmul fp16 4000^3 TFLOP/s", "TFLOP/s", Goal::AtLeast,
+       200, [=](Device& d) { return measure_matmul(d, DType::Float16, s.ragged, s.matmul_runs); }},
       {fmt::format("tiny op: s = s + 1 on 16 float32, realized, host time ({} in a row)",
                    s.tiny_ops),
        "torch tiny op launch us/op", "µs/op", Goal::AtMostPeer, 1,
@@ -191,10 +199,13 @@ int main(int argc, char** argv) {
   using namespace ingot::bench;
   CLI::App app{"ingot's GPU benchmark next to PyTorch's figures, as a markdown table"};
   bool quick = false;
-  std::string device_name, peers_script, peers_json;
+  std::string device_name, peers_json;
+  std::vector<std::string> peers_scripts;
   app.add_option("--device", device_name, "The ingot device to measure (default: the default)");
-  auto* script = app.add_option("--peers", peers_script,
-                                "Run `python3 SCRIPT` (bench_peers.py) for PyTorch's figures");
+  auto* script = app.add_option(
+      "--peers", peers_scripts,
+      "Run `python3 SCRIPT` (bench_peers.py, bench/matmul_peers.py) for PyTorch's figures; "
+      "may be given more than once");
   app.add_option("--peers-json", peers_json, "Read PyTorch's figures from this peers.json")
       ->excludes(script);
   app.add_flag("--quick", quick, "Small sizes, for a smoke run");
@@ -206,10 +217,11 @@ int main(int argc, char** argv) {
     // Before ingot's work, so that PyTorch finds the device's memory free. Without its
     // figures ingot's are still worth printing.
     try {
-      if (!peers_script.empty()) {
-        peers = run_peer_script(peers_script);
+      if (!peers_scripts.empty()) {
+        peers.emplace();
+        for (const std::string& script : peers_scripts) peers->merge(run_peer_script(script));
         peer_source = fmt::format("`python3 {}`, run by this benchmark just before ingot's work",
-                                  peers_script);
+                                  fmt::join(peers_scripts, "`, `python3 "));
       } else if (!peers_json.empty()) {
         peers = read_peer_json(peers_json);
         peer_source = "read from " + peers_json;

@@ -207,6 +207,7 @@ class Lowerer {
     Expr flat;
     int64_t stride;
     bool transposed;
+    Expr outer, inner;  // the product's variables along the operand's rows and columns
   };
 
   // Operand `n` at the product's index `idx`, its rows `outer` and columns `inner`; it must
@@ -225,7 +226,7 @@ class Lowerer {
     bool transposed = along != 1;
     int64_t stride = transposed ? along : across;
     if ((transposed && across != 1) || stride <= 0) throw Rejected{};
-    return {param(n), n->dtype, flat, stride, transposed};
+    return {param(n), n->dtype, flat, stride, transposed, outer, inner};
   }
 
   // The variables of a matmul's product (rows, columns, depth) and its index at output
@@ -245,9 +246,10 @@ class Lowerer {
     return v;
   }
 
-  static Expr at_origin(const MatOperand& op, const Expr& outer, const Expr& inner,
-                        const Expr& outer_at, const Expr& inner_at) {
-    return sym::substitute(sym::substitute(op.flat, outer->var, outer_at), inner->var, inner_at);
+  // The element of operand `op` at its (outer, inner).
+  static Expr at_origin(const MatOperand& op, const Expr& outer_at, const Expr& inner_at) {
+    return sym::substitute(sym::substitute(op.flat, op.outer->var, outer_at), op.inner->var,
+                           inner_at);
   }
 
   // The bytes a value of `dt` is held in: floats as at least float32.
@@ -264,17 +266,41 @@ class Lowerer {
     return buffer;
   }
 
-  // Stores SIMD-group matrix `acc` (float32) at element `first` of the output, rows `row`
-  // elements apart. Other output types go through threadgroup memory at `staging` +
-  // `slot`, each of the SIMD group's threads (`lane`) converting its share of the tile.
-  void store_matrix(int acc, const Expr& first, int64_t row, int staging, const Expr& slot,
-                    const Expr& lane) {
+  // A tile or block of out[..., M, N]: its first element, that element's row and column,
+  // and M and N. Stores past the output's edge are skipped; the guards fold away where
+  // the blocks cover the output exactly.
+  struct OutputEdge {
+    Expr first, row, col;
+    int64_t rows, cols;
+    Expr at(const Expr& r, const Expr& c) const {
+      return sym::add(first, sym::add(sym::mul(r, cols), c));
+    }
+    Expr inside(const Expr& r, const Expr& c) const {
+      return sym::logical_and(sym::lt(sym::add(row, r), rows), sym::lt(sym::add(col, c), cols));
+    }
+  };
+
+  // Emits `store` under `guard` (a sym condition), without an If where it always holds.
+  template <class F>
+  void guarded(const Expr& guard, F store) {
+    if (sym::is_const(guard, 1)) return store();
+    open_if(lower_index(guard));
+    store();
+    close_if();
+  }
+
+  // Stores SIMD-group matrix `acc` (float32) at rows `r`, columns `c` of `out`. Without
+  // `staging` the tile is stored as a whole; other output types, and tiles that may cross
+  // the output's edge, go through threadgroup memory at `staging` + `slot`, each of the
+  // SIMD group's threads (`lane`) converting and storing its share of the tile.
+  void store_matrix(int acc, const OutputEdge& out, const Expr& r, const Expr& c, int staging,
+                    const Expr& slot, const Expr& lane) {
     const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
-    if (out_->dtype == DType::Float32) {
+    if (staging < 0) {
       emit({.op = ir::IOp::MatStore,
             .dtype = DType::Float32,
-            .src = {lower_index(first), acc},
-            .lo = row,
+            .src = {lower_index(out.at(r, c)), acc},
+            .lo = out.cols,
             .buffer = 0},
            false);
       return;
@@ -295,16 +321,25 @@ class Lowerer {
                         .buffer = staging,
                         .local = true},
                        false);
-      Expr where =
-          sym::add(first, sym::add(sym::mul(sym::floordiv(e, tile), row), sym::mod(e, tile)));
-      emit({.op = ir::IOp::Store,
-            .dtype = out_->dtype,
-            .src = {lower_index(where), value},
-            .buffer = 0},
-           false);
+      Expr er = sym::add(r, sym::floordiv(e, tile)), ec = sym::add(c, sym::mod(e, tile));
+      guarded(out.inside(er, ec), [&] {
+        emit({.op = ir::IOp::Store,
+              .dtype = out_->dtype,
+              .src = {lower_index(out.at(er, ec)), value},
+              .buffer = 0},
+             false);
+      });
     }
     // The next tile reuses the staging memory.
     emit({.op = ir::IOp::Barrier}, false);
+  }
+
+  // The tile or block of the output at product index `at` (its rows and columns from
+  // there on); out[..., M, N] is contiguous.
+  static OutputEdge output_edge(const Index& at, const Shape& full) {
+    const size_t rank = full.size();
+    return {flat_index(at, Shape(full.begin(), full.end() - 1)), at[rank - 3], at[rank - 2],
+            full[rank - 3], full[rank - 2]};
   }
 
   // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
@@ -337,8 +372,7 @@ class Lowerer {
     int tiles_ab[2];
     for (int role : {0, 1}) {
       const MatOperand& op = role ? b : a;
-      Expr first = role ? at_origin(b, v.depth, v.col, k0, at[rank - 2])
-                        : at_origin(a, v.row, v.depth, at[rank - 3], k0);
+      Expr first = role ? at_origin(b, k0, at[rank - 2]) : at_origin(a, at[rank - 3], k0);
       tiles_ab[role] = emit({.op = ir::IOp::MatLoad,
                              .dtype = op.dtype,
                              .src = {lower_index(first)},
@@ -351,11 +385,10 @@ class Lowerer {
     emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
-    // out[..., M, N] is contiguous: the tile's first element and the row length.
-    Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
     int staging = out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, tile * tile);
     Expr lane = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-    store_matrix(acc, first, full[rank - 2], staging, sym::cnst(0), lane);
+    store_matrix(acc, output_edge(at, full), sym::cnst(0), sym::cnst(0), staging, sym::cnst(0),
+                 lane);
     k_.dims.global = {count * warp, 1, 1};
     k_.dims.local = {warp, 1, 1};
     k_.opts = plan_.describe();
@@ -368,10 +401,13 @@ class Lowerer {
   // layout, or is flipped to its transpose when the multiply wants the other one.
   // Copied asynchronously, the array holds two slices (the next one lands while the
   // current one multiplies); else `regs` hold the next slice's values in flight.
+  // Where the operand's extents are not multiples of the slice's, the copies past them
+  // write zeros, which add nothing to the products.
   struct StagedSlice {
     MatOperand op;
     DType raw;  // what is copied: the 16-bit types as bits
     int64_t rows, cols, width, pitch, threads;
+    int64_t outer_extent, inner_extent;  // the operand's, along its rows and its columns
     bool flip, async;
     int local = -1;
     std::vector<int> regs;
@@ -391,21 +427,41 @@ class Lowerer {
       Expr in = transposed() ? sym::add(sym::mul(i, pitch), o) : sym::add(sym::mul(o, pitch), i);
       return sym::add(in, sym::mul(stage, size()));
     }
+    // Whether memory's (row, column) of the slice whose first element is the operand's
+    // (outer, inner) lies inside the operand; a vector copy lies inside or outside whole.
+    Expr inside(const Expr& outer, const Expr& inner, const Expr& mr, const Expr& mc) const {
+      const int64_t slice_outer = op.transposed ? cols : rows,
+                    slice_inner = op.transposed ? rows : cols;
+      Expr o = sym::add(outer, op.transposed ? mc : mr),
+           i = sym::add(inner, op.transposed ? mr : mc);
+      return sym::logical_and(outer_extent % slice_outer ? sym::lt(o, outer_extent) : sym::cnst(1),
+                              inner_extent % slice_inner ? sym::lt(i, inner_extent) : sym::cnst(1));
+    }
     int64_t rounds() const { return rows * cols / (width * threads); }
     // A flipped slice is copied element by element, a kept one a vector at a time.
     int64_t unit() const { return flip ? 1 : width; }
   };
 
-  StagedSlice stage_slice(const MatOperand& op, int64_t outer_extent, int64_t inner_extent,
-                          bool flip, bool async) {
-    StagedSlice s{.op = op, .threads = stage_threads(plan_), .flip = flip, .async = async};
+  // The slice of `op` that is `slice_outer` x `slice_inner` of the operand, whose extents
+  // are `outer_extent` x `inner_extent`.
+  StagedSlice stage_slice(const MatOperand& op, int64_t slice_outer, int64_t slice_inner,
+                          int64_t outer_extent, int64_t inner_extent, bool flip, bool async) {
+    StagedSlice s{.op = op,
+                  .threads = stage_threads(plan_),
+                  .outer_extent = outer_extent,
+                  .inner_extent = inner_extent,
+                  .flip = flip,
+                  .async = async};
     s.raw = dtype_size(op.dtype) == 2 ? DType::UInt16 : op.dtype;
     s.width = 16 / static_cast<int64_t>(dtype_size(op.dtype));
-    s.rows = op.transposed ? inner_extent : outer_extent;
-    s.cols = op.transposed ? outer_extent : inner_extent;
+    s.rows = op.transposed ? slice_inner : slice_outer;
+    s.cols = op.transposed ? slice_outer : slice_inner;
     // 16 bytes more a row spread the rows of a matrix tile over all memory banks.
     s.pitch = (flip ? s.rows : s.cols) + s.width;
-    if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0) throw Rejected{};
+    const int64_t memory_cols = op.transposed ? outer_extent : inner_extent;
+    if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0 ||
+        memory_cols % s.width != 0)
+      throw Rejected{};
     s.local = define_local(s.raw, s.size() * (async ? 2 : 1));
     if (!async)
       for (int64_t r = 0; r < s.rounds() * s.width / s.unit(); ++r)
@@ -430,18 +486,28 @@ class Lowerer {
     }
   }
 
-  // Fetches the slice whose first element is `first`: into slice buffer `stage` when
-  // copied asynchronously, else into the registers in flight.
-  void fetch_slice(const StagedSlice& s, const Expr& first, const Expr& tid, const Expr& stage) {
+  // Fetches the slice whose first element is the operand's (outer, inner): into slice
+  // buffer `stage` when copied asynchronously, else into the registers in flight.
+  void fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& inner, const Expr& tid,
+                   const Expr& stage) {
     const int width = static_cast<int>(s.unit());
+    const Expr first = at_origin(s.op, outer, inner);
     for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
       Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+      Expr inside = s.inside(outer, inner, mr, mc);
+      std::vector<int> src = {lower_index(from)};
+      if (!sym::is_const(inside, 1)) src.push_back(lower_index(inside));
       if (s.async) {
+        // A 16-byte copy needs a 16-byte aligned source; one outside the operand reads
+        // nothing and writes zeros, from the buffer's start as a harmless address.
+        if (!sym::multiple_of(from, width)) throw Rejected{};
         Expr to = sym::add(s.copied_to(mr, mc), sym::mul(stage, s.size()));
+        if (src.size() > 1) src[0] = alu(Op::Where, DType::Int64, {src[1], src[0], index_const(0)});
+        src.insert(src.begin(), lower_index(to));
         emit({.op = ir::IOp::AsyncCopy,
               .dtype = s.raw,
               .width = width,
-              .src = {lower_index(to), lower_index(from)},
+              .src = src,
               .lo = s.local,
               .buffer = s.op.buffer},
              false);
@@ -450,7 +516,7 @@ class Lowerer {
       int value = emit({.op = ir::IOp::Load,
                         .dtype = s.raw,
                         .width = width,
-                        .src = {lower_index(from)},
+                        .src = src,
                         .buffer = s.op.buffer,
                         .aligned = width > 1 && sym::multiple_of(from, width)});
       emit({.op = ir::IOp::Assign, .src = {s.regs[n], value}}, false);
@@ -476,15 +542,17 @@ class Lowerer {
   // them: copied asynchronously, two buffers, the next slice landing while the current
   // one multiplies. Register tiles read both slices depth-major, flipping an operand as
   // it is stored: each thread stores the values it fetched, fetches the next slice's
-  // (in flight while the block multiplies), then multiplies.
+  // (in flight while the block multiplies), then multiplies. The last blocks and slices
+  // may run past M, N and K: their copies there are zeros, their stores skipped.
   Lowered run_staged() {
     const LazyNode* product = matmul_reduce(out_)->src[0].get();
     const Shape& full = product->shape;
     const size_t rank = full.size();
     const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
+    const int64_t M = full[rank - 3], N = full[rank - 2];
     Shape blocks(full.begin(), full.end() - 1);
-    blocks[rank - 3] /= block;
-    blocks[rank - 2] /= block;
+    blocks[rank - 3] = ceil_div(M, block);
+    blocks[rank - 2] = ceil_div(N, block);
     const int64_t count = shape_numel(blocks);
     k_.buffers.push_back({out_->dtype, true});
     scopes_.emplace_back();
@@ -499,22 +567,20 @@ class Lowerer {
     MatOperand left = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col),
                right = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
     const bool async = plan_.tc;
-    StagedSlice a = stage_slice(left, block, depth, !plan_.tc && !left.transposed, async);
-    StagedSlice b = stage_slice(right, depth, block, !plan_.tc && right.transposed, async);
+    StagedSlice a = stage_slice(left, block, depth, M, K, !plan_.tc && !left.transposed, async);
+    StagedSlice b = stage_slice(right, depth, block, K, N, !plan_.tc && right.transposed, async);
     auto fetch = [&](const Expr& k0, const Expr& stage) {
-      fetch_slice(a, at_origin(a.op, v.row, v.depth, at[rank - 3], k0), tid, stage);
-      fetch_slice(b, at_origin(b.op, v.depth, v.col, k0, at[rank - 2]), tid, stage);
+      fetch_slice(a, at[rank - 3], k0, tid, stage);
+      fetch_slice(b, k0, at[rank - 2], tid, stage);
     };
     // A group per slice, empty past the last one, so that one group in flight is always
     // the next slice's.
     auto commit = [&] {
       if (async) emit({.op = ir::IOp::AsyncCommit}, false);
     };
-    // out[..., M, N] is contiguous: the block's first element.
-    Expr first = flat_index(at, Shape(full.begin(), full.end() - 1));
-    const int64_t N = full[rank - 2], trips = K / depth;
-    StagedBlock code =
-        plan_.tc ? matrix_block(a, b, tid, first, N) : register_block(a, b, tid, first, N);
+    const OutputEdge edge = output_edge(at, full);
+    const int64_t trips = ceil_div(K, depth);
+    StagedBlock code = plan_.tc ? matrix_block(a, b, tid, edge) : register_block(a, b, tid, edge);
     fetch(sym::cnst(0), sym::cnst(0));
     commit();
     int r = emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
@@ -557,7 +623,7 @@ class Lowerer {
   // STAGE under TC: the SIMD groups split the block 2 x (groups / 2), each multiplying its
   // part as matrix tiles.
   StagedBlock matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
-                           const Expr& first, int64_t N) {
+                           const OutputEdge& edge) {
     const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
     const int64_t threads = stage_threads(plan_);
     if (warp < 1 || threads % (2 * warp) != 0) throw Rejected{};
@@ -596,15 +662,16 @@ class Lowerer {
       }
     };
     auto store = [=, this] {
-      int staging =
-          out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, groups * tile * tile);
+      const bool whole =
+          sym::is_const(edge.inside(sym::cnst(kStageBlock - 1), sym::cnst(kStageBlock - 1)), 1);
+      int staging = out_->dtype == DType::Float32 && whole
+                        ? -1
+                        : define_local(DType::Float32, groups * tile * tile);
       Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
       for (int64_t i = 0; i < tm; ++i)
-        for (int64_t j = 0; j < tn; ++j) {
-          Expr at = sym::add(
-              first, sym::add(sym::mul(sym::add(row0, i * tile), N), sym::add(col0, j * tile)));
-          store_matrix(accs[i * tn + j], at, N, staging, slot, lane);
-        }
+        for (int64_t j = 0; j < tn; ++j)
+          store_matrix(accs[i * tn + j], edge, sym::add(row0, i * tile), sym::add(col0, j * tile),
+                       staging, slot, lane);
     };
     return {multiply, store};
   }
@@ -613,11 +680,12 @@ class Lowerer {
   // and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
   // row are 16-byte vectors over consecutive banks.
   StagedBlock register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
-                             const Expr& first, int64_t N) {
+                             const OutputEdge& edge) {
     constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
     const int64_t across = kStageBlock / (lanes * runs);
+    // A row's vector stores lie inside the output or outside it whole.
     if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 ||
-        !a.transposed() || b.transposed())
+        !a.transposed() || b.transposed() || edge.cols % lanes != 0)
       throw Rejected{};
     Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
     // By value: the closures below run after this function returns.
@@ -662,14 +730,16 @@ class Lowerer {
     auto store = [=, this] {
       for (int64_t i = 0; i < lanes * runs; ++i)
         for (int64_t h = 0; h < runs; ++h) {
-          Expr where = sym::add(first, sym::add(sym::mul(row(i), N), col(h)));
-          emit({.op = ir::IOp::Store,
-                .dtype = DType::Float32,
-                .width = lanes,
-                .src = {lower_index(where), accs[i * runs + h]},
-                .buffer = 0,
-                .aligned = sym::multiple_of(where, lanes)},
-               false);
+          Expr where = edge.at(row(i), col(h));
+          guarded(edge.inside(row(i), col(h)), [&] {
+            emit({.op = ir::IOp::Store,
+                  .dtype = DType::Float32,
+                  .width = lanes,
+                  .src = {lower_index(where), accs[i * runs + h]},
+                  .buffer = 0,
+                  .aligned = sym::multiple_of(where, lanes)},
+                 false);
+          });
         }
     };
     return {multiply, store};
@@ -760,6 +830,7 @@ class Lowerer {
     for (const auto& s : n->src) hoist_reductions(s.get(), idx, guard, vars, seen);
   }
 
+  static int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
   static int64_t round_up(int64_t n, int64_t m) {
     return (std::max<int64_t>(n, 1) + m - 1) / m * m;
   }

@@ -134,9 +134,11 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
     const bool tc = device.matrix_tile > 0 &&
                     std::find(device.matrix_dtypes.begin(), device.matrix_dtypes.end(),
                               mm->dtype) != device.matrix_dtypes.end();
+    // STAGE wants a block's worth of rows and columns and a slice's worth of depth; past
+    // multiples of them its last blocks and slices are partly empty.
     Plan staged{.tc = tc, .stage = true};
-    if (device.staged_matmul && (tc || mm->dtype == DType::Float32) && M % kStageBlock == 0 &&
-        N % kStageBlock == 0 && K % stage_depth(staged, device) == 0)
+    if (device.staged_matmul && (tc || mm->dtype == DType::Float32) && M >= kStageBlock &&
+        N >= kStageBlock && K >= stage_depth(staged, device))
       plans.push_back(staged);
     int64_t tile = device.matrix_tile;
     if (tc && M % tile == 0 && N % tile == 0 && K % tile == 0) plans.push_back(Plan{.tc = true});

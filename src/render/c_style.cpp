@@ -110,9 +110,11 @@ class Renderer {
   }
 
   // The pointer to the instruction's buffer or threadgroup array.
-  static std::string pointer(const ir::Inst& in) {
-    return fmt::format("{}{}", in.local ? "l" : "p", in.buffer);
+  // A kernel buffer parameter's name, or a threadgroup array's.
+  static std::string array_name(bool local, int buffer) {
+    return fmt::format("{}{}", local ? "l" : "p", buffer);
   }
+  static std::string pointer(const ir::Inst& in) { return array_name(in.local, in.buffer); }
   // The address of element `index` of the instruction's buffer or threadgroup array.
   static std::string memory(const ir::Inst& in, const std::string& index) {
     return fmt::format("{} + {}", pointer(in), index);
@@ -233,7 +235,7 @@ class Renderer {
       case ir::IOp::DefineLocal:
         locals_ += "  " +
                    fmt::format(fmt::runtime(lang_.local_decl), lang_.value_type(in.dtype),
-                               fmt::format("l{}", in.buffer), in.hi) +
+                               array_name(true, in.buffer), in.hi) +
                    "\n";
         return "";
       case ir::IOp::Barrier:
@@ -258,11 +260,15 @@ class Renderer {
       case ir::IOp::MatStore:
         return fmt::format(fmt::runtime(lang_.matrix_store), name(in.src[1]),
                            memory(in, name(in.src[0])), in.lo, false);
-      case ir::IOp::AsyncCopy:
-        return fmt::format(fmt::runtime(async("copy", lang_.async_copy)),
-                           fmt::format("l{} + {}", in.lo, name(in.src[0])),
+      case ir::IOp::AsyncCopy: {
+        const bool guarded = in.src.size() > 2;
+        return fmt::format(fmt::runtime(guarded ? async("copy", lang_.async_copy_zero_fill)
+                                                : async("copy", lang_.async_copy)),
+                           fmt::format("{} + {}", array_name(true, in.lo), name(in.src[0])),
                            memory(in, name(in.src[1])),
-                           in.width * static_cast<int>(dtype_size(in.dtype)));
+                           in.width * static_cast<int>(dtype_size(in.dtype)),
+                           guarded ? name(in.src[2]) : "");
+      }
       case ir::IOp::AsyncCommit:
         return async("commit", lang_.async_commit);
       case ir::IOp::AsyncWait:

@@ -140,6 +140,15 @@ template <int Bytes> INGOT_FN void ingot_copy_async(void* to, const void* from) 
   else
     asm volatile("cp.async.ca.shared.global [%0], [%1], %2;" ::"r"(at), "l"(from), "n"(Bytes));
 }
+// Copies where `copy` holds; else reads nothing and fills the destination with zeros.
+template <int Bytes> INGOT_FN void ingot_copy_async(void* to, const void* from, bool copy) {
+  const uint32_t at = (uint32_t)__cvta_generic_to_shared(to), size = copy ? Bytes : 0;
+  if (Bytes == 16)
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(at), "l"(from), "r"(size));
+  else
+    asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(at), "l"(from),
+                 "n"(Bytes), "r"(size));
+}
 INGOT_FN void ingot_mat_store(const ingot_frag_float32& c, float* p, int64_t ld) {
   const int lane = threadIdx.x & 31, row = lane >> 2, col = (lane & 3) * 2;
   _Pragma("unroll") for (int h = 0; h < 2; ++h) _Pragma("unroll") for (int v = 0; v < 2; ++v)
@@ -210,6 +219,7 @@ const LanguageTable& language_cuda() {
       .matrix_store = "ingot_mat_store({0}, {1}, {2});",
       .matrix_mma = "ingot_mma({0}, {1}, {2});",
       .async_copy = "ingot_copy_async<{2}>({0}, {1});",
+      .async_copy_zero_fill = "ingot_copy_async<{2}>({0}, {1}, {3});",
       .async_commit = "asm volatile(\"cp.async.commit_group;\");",
       .async_wait = "asm volatile(\"cp.async.wait_group {0};\" ::: \"memory\");",
       .bitcast = "ingot_bitcast<{0}>({2})",

@@ -62,9 +62,11 @@ struct LanguageTable {
   std::string matrix_store;
   std::string matrix_mma;
   // Asynchronous copies to threadgroup memory ("" where there are none): async_copy
-  // {0} destination, {1} source, {2} bytes; async_commit; async_wait {0} groups that may
-  // stay in flight.
+  // {0} destination, {1} source, {2} bytes; async_copy_zero_fill the same, copying only
+  // where condition {3} holds and writing zeros where not; async_commit; async_wait {0}
+  // groups that may stay in flight.
   std::string async_copy;
+  std::string async_copy_zero_fill;
   std::string async_commit;
   std::string async_wait;
   // Reinterprets expression {2} of storage type {1} as storage type {0}.

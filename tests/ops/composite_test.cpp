@@ -41,6 +41,18 @@ std::vector<MatmulCase> matmul_cases() {
       {"staged_T_a_T_b", layout("a", {96, 128}, [](const auto& x) { return x.T(); }),
        layout("b", {128, 96}, [](const auto& x) { return x.T(); }), 96},
       {"staged_batched", contiguous("a", {2, 128, 32}), contiguous("b", {32, 128}), 32},
+      // Past multiples of a block and of a slice: the last blocks and slices partly empty.
+      {"staged_ragged_136x40_40x200", contiguous("a", {136, 40}), contiguous("b", {40, 200}), 40},
+      {"staged_ragged_T_a_T_b", layout("a", {72, 144}, [](const auto& x) { return x.T(); }),
+       layout("b", {136, 72}, [](const auto& x) { return x.T(); }), 72},
+      {"staged_ragged_batched", contiguous("a", {2, 130, 24}), contiguous("b", {24, 136}), 24},
+      // Rows starting 2 bytes past a 16-byte boundary: no 16-byte copies of them.
+      {"staged_unaligned",
+       layout("a", {130, 72},
+              [](const auto& x) {
+                return x.slice({{}, {1, 65}});
+              }),
+       contiguous("b", {64, 128}), 64},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

@@ -136,6 +136,11 @@ TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
   EXPECT_EQ(gather.kernel.opts.find("TC"), std::string::npos) << gather.kernel.opts;
 }
 
+size_t count(const ir::Kernel& k, ir::IOp op) {
+  return static_cast<size_t>(
+      std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
+}
+
 TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   DeviceInfo device = gpu(1024, 48 << 10, 132);
   device.language = "cuda";
@@ -152,18 +157,33 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(f32.kernel.opts, "STAGE ");
   EXPECT_EQ(f32.kernel.dims.global[0], 2 * 2 * 256);
   EXPECT_EQ(f32.kernel.dims.local[0], 256);
-  EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC STAGE ");
-  // 144 rows are no whole block: the plain matrix tiles, else register tiles.
-  EXPECT_EQ(lower(DType::Float16, 144).kernel.opts, "TC ");
-  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts.find("STAGE"), std::string::npos);
+  codegen::Lowered whole = lower(DType::Float16, 256);
+  EXPECT_EQ(whole.kernel.opts, "TC STAGE ");
+  auto zero_fills = [](const ir::Kernel& k) {
+    return std::count_if(k.insts.begin(), k.insts.end(), [](const ir::Inst& i) {
+      return i.op == ir::IOp::AsyncCopy && i.src.size() == 3;
+    });
+  };
+  EXPECT_EQ(zero_fills(whole.kernel), 0);
+  // 144 rows: a second row of blocks, whose copies past row 144 write zeros and whose
+  // stores past it are skipped.
+  codegen::Lowered ragged = lower(DType::Float16, 144);
+  EXPECT_EQ(ragged.kernel.opts, "TC STAGE ");
+  EXPECT_EQ(ragged.kernel.dims.global[0], 2 * 2 * 128);
+  EXPECT_GT(zero_fills(ragged.kernel), 0);
+  EXPECT_GT(count(ragged.kernel, ir::IOp::If), count(whole.kernel, ir::IOp::If));
+  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts, "STAGE ");
+  // Fewer rows than a block: the plain matrix tiles, else register tiles.
+  EXPECT_EQ(lower(DType::Float16, 96).kernel.opts, "TC ");
+  EXPECT_EQ(lower(DType::Float32, 96).kernel.opts.find("STAGE"), std::string::npos);
+  // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
+  Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
+  codegen::Lowered unaligned = codegen::lower(
+      shifted.matmul(Tensor::empty({64, 256}, DType::Float16, "CPU")).node(), device);
+  EXPECT_EQ(unaligned.kernel.opts, "TC ");
   // The slices do not fit 4 KiB of threadgroup memory.
   device.local_memory_bytes = 4 << 10;
   EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC ");
-}
-
-size_t count(const ir::Kernel& k, ir::IOp op) {
-  return static_cast<size_t>(
-      std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
 }
 
 TEST(GpuPlans, VectorAccessesKnowWhetherTheyAreAligned) {
