@@ -209,6 +209,8 @@ int main(int argc, char** argv) {
   app.add_option("--peers-json", peers_json, "Read PyTorch's figures from this peers.json")
       ->excludes(script);
   app.add_flag("--quick", quick, "Small sizes, for a smoke run");
+  std::string only;
+  app.add_option("--only", only, "Run only the rows whose work contains this text");
   CLI11_PARSE(app, argc, argv);
   try {
     ingot::Device& device = ingot::Device::get(device_name);
@@ -232,7 +234,8 @@ int main(int argc, char** argv) {
     }
     print_header(device, quick, peer_source);
     ingot::Tensor::manual_seed(4);
-    for (const Row& row : rows(quick ? kQuick : kFull)) print_row(device, row, peers);
+    for (const Row& row : rows(quick ? kQuick : kFull))
+      if (row.work.find(only) != std::string::npos) print_row(device, row, peers);
   } catch (const ingot::Error& e) {
     fmt::print(stderr, "error: {}\n", e.what());
     return 1;
