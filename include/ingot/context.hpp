@@ -25,7 +25,8 @@ class Context {
 
   void set_debug(int level) { debug_ = level; }
   void set_default_device(const std::string& name) { device_ = name; }
-  void set_beam(int width) { beam_ = width; }
+  // 0 turns BEAM off; n > 0 times up to n candidate kernels. Throws Error when negative.
+  void set_beam(int width);
   void set_noopt(bool value) { noopt_ = value; }
   void set_cache_dir(const std::string& dir) { cache_dir_ = dir; }
   void set_cpu_compiler(const std::string& path) { cpu_compiler_ = path; }

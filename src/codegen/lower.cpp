@@ -1385,22 +1385,28 @@ void estimate_cost(const NodePtr& out, const Lowered& l, ir::Kernel& k) {
 
 }  // namespace
 
-Lowered lower(const NodePtr& out, const DeviceInfo& device) {
+std::vector<Lowered> lower_candidates(const NodePtr& out, const DeviceInfo& device, size_t limit) {
   std::unordered_map<LazyNode*, std::vector<NodePtr>> nodes;
   std::unordered_set<LazyNode*> seen;
   collect_inputs(out, nodes, seen, true);
+  std::vector<Lowered> found;
   for (const Plan& plan : candidate_plans(out, device, Context::global().noopt())) {
+    if (found.size() >= limit) break;
     try {
       Lowerer lowerer(out, device, plan);
       lowerer.all_nodes_ = nodes;
       Lowered l = lowerer.run();
       l.kernel.name = kernel_name(out, l.kernel);
       estimate_cost(out, l, l.kernel);
-      return l;
+      found.push_back(std::move(l));
     } catch (const Rejected&) {
     }
   }
-  return {};  // unreachable: the last plan (no optimizations) never rejects
+  return found;  // never empty: the last plan (no optimizations) never rejects
+}
+
+Lowered lower(const NodePtr& out, const DeviceInfo& device) {
+  return std::move(lower_candidates(out, device, 1).front());
 }
 
 }  // namespace ingot::codegen

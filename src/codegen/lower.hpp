@@ -15,6 +15,11 @@ struct Lowered {
       inputs;  // realized nodes read by the kernel, in buffer order after the output
 };
 
+// The kernel under the heuristic's choice of optimizations.
 Lowered lower(const NodePtr& out, const DeviceInfo& device);
+
+// Up to `limit` kernels for `out`, one per plan of optimizations that fits it, the
+// heuristic's choice first (what BEAM times).
+std::vector<Lowered> lower_candidates(const NodePtr& out, const DeviceInfo& device, size_t limit);
 
 }  // namespace ingot::codegen

@@ -1,7 +1,12 @@
 #include "ingot/context.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <string>
+
+#include "ingot/error.hpp"
 
 namespace ingot {
 namespace {
@@ -26,11 +31,18 @@ std::string default_cache_dir() {
 Context::Context()
     : debug_(env_int("DEBUG")),
       device_(env_or("DEV", "")),
-      beam_(env_int("BEAM")),
+      beam_(std::max(0, env_int("BEAM"))),
       noopt_(env_int("NOOPT") != 0),
       cache_dir_(env_or("INGOT_CACHE", default_cache_dir())),
       cpu_compiler_(env_or("INGOT_CC", "")),
       metal_fast_math_(env_int("METAL_FAST_MATH") == 1) {}
+
+void Context::set_beam(int width) {
+  if (width < 0)
+    throw Error(fmt::format(
+        "set_beam: width {} is negative; 0 turns BEAM off, n > 0 times up to n candidates", width));
+  beam_ = width;
+}
 
 Context& Context::global() {
   static Context context;

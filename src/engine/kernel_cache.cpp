@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "codegen/lower.hpp"
+#include "engine/beam.hpp"
 #include "ingot/context.hpp"
 #include "render/language.hpp"
 
@@ -83,14 +84,8 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   return b.key;
 }
 
-const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
-                                 const std::vector<NodePtr>& leaves) {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  auto& kernels = all_kernels()[&device];
-  auto it = kernels.find(key);
-  if (it != kernels.end()) return *it->second;
-
-  codegen::Lowered lowered = codegen::lower(out, device.info());
+std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
+                                             const std::vector<NodePtr>& leaves) {
   std::string source = render::render(lowered.kernel, render::language(device.info().language));
   int debug = Context::global().debug();
   if (debug >= 3)
@@ -112,6 +107,18 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
                             [&](const NodePtr& l) { return l.get() == in.get(); });
     compiled->input_leaves.push_back(static_cast<int>(pos - leaves.begin()));
   }
+  return compiled;
+}
+
+const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
+                                 const std::vector<NodePtr>& leaves) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  auto& kernels = all_kernels()[&device];
+  auto it = kernels.find(key);
+  if (it != kernels.end()) return *it->second;
+  const int beam = Context::global().beam();
+  auto compiled = beam > 0 ? beam_search(out, device, key, leaves, beam)
+                           : build_kernel(codegen::lower(out, device.info()), device, leaves);
   return *(kernels[key] = std::move(compiled));
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/lower.hpp"
 #include "ingot/runtime.hpp"
 #include "tensor/lazy.hpp"
 
@@ -25,7 +26,13 @@ struct CompiledKernel {
 // their inputs' shapes and types; `leaves` receives the realized inputs in key order.
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves);
 
-// The kernel for `out` on `device`, lowering and compiling it on first use.
+// Renders, compiles (through the disk cache) and loads one lowered kernel; its inputs are
+// found among `leaves`.
+std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
+                                             const std::vector<NodePtr>& leaves);
+
+// The kernel for `out` on `device`, lowering and compiling it on first use (under BEAM,
+// the fastest of the candidates).
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
                                  const std::vector<NodePtr>& leaves);
 

@@ -1,5 +1,6 @@
 // The engine recovers from failures below it: a missing compiler is an ingot::Error
-// naming what was looked for, and once a compiler is back the same work succeeds.
+// naming what was looked for, and once a compiler is back the same work succeeds. A
+// negative BEAM width is refused and leaves the setting as it was.
 #include <gtest/gtest.h>
 
 #include "ingot/ingot.hpp"
@@ -26,6 +27,20 @@ TEST(EngineErrors, MissingCompilerIsAnErrorAndTheEngineRecovers) {
   ASSERT_EQ(values.size(), 3u);
   for (int i = 0; i < 3; ++i)
     EXPECT_FLOAT_EQ(values[i], static_cast<float>((i + 1) * 7.123456789 + 0.5));
+}
+
+TEST(EngineErrors, NegativeBeamWidthIsRefused) {
+  Context& ctx = Context::global();
+  const int saved = ctx.beam();
+  try {
+    ctx.set_beam(-2);
+    ADD_FAILURE() << "expected an ingot::Error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("set_beam"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("-2"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("0 turns BEAM off"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(ctx.beam(), saved);
 }
 
 }  // namespace
