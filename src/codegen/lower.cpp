@@ -1390,7 +1390,7 @@ std::vector<Lowered> lower_candidates(const NodePtr& out, const DeviceInfo& devi
   std::unordered_set<LazyNode*> seen;
   collect_inputs(out, nodes, seen, true);
   std::vector<Lowered> found;
-  for (const Plan& plan : candidate_plans(out, device, Context::global().noopt())) {
+  for (const Plan& plan : candidate_plans(out, device, Context::global().noopt(), limit > 1)) {
     if (found.size() >= limit) break;
     try {
       Lowerer lowerer(out, device, plan);

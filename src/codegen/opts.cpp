@@ -81,6 +81,39 @@ std::optional<Plan> group_plan(const NodePtr& out, const Region& region, const D
   return p;
 }
 
+// Variations of the heuristic's plans for BEAM to time, after them: other group sizes
+// (powers of two, as the combine's halving wants), other threads per group, other unroll
+// factors of the same axis. Plans already listed are not repeated.
+void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
+  std::vector<Plan> variants;
+  for (const Plan& p : plans) {
+    if (p.group > 1)
+      for (int64_t g = p.group / 2; g >= kMinGroup; g /= 2) {
+        Plan v = p;
+        v.group = static_cast<int>(g);
+        variants.push_back(v);
+      }
+    if (p.local > 1)
+      for (int64_t l : {64, 128, 256, 512, 1024})
+        if (l <= device.max_threads_per_group) {
+          Plan v = p;
+          v.local = static_cast<int>(l);
+          variants.push_back(v);
+        }
+    if (p.unroll > 1)
+      for (int u : {2, 4, 8})
+        if (shape[static_cast<size_t>(p.unroll_axis)] % u == 0) {
+          Plan v = p;
+          v.unroll = u;
+          variants.push_back(v);
+        }
+  }
+  std::unordered_set<std::string> listed;
+  for (const Plan& p : plans) listed.insert(p.describe());
+  for (const Plan& v : variants)
+    if (listed.insert(v.describe()).second) plans.push_back(v);
+}
+
 }  // namespace
 
 const LazyNode* matmul_reduce(const NodePtr& out) {
@@ -117,7 +150,8 @@ std::string Plan::describe() const {
   return s.empty() ? "none" : s;
 }
 
-std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt) {
+std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt,
+                                  bool explore) {
   std::vector<Plan> plans;
   Region region;
   std::unordered_set<const LazyNode*> seen;
@@ -150,6 +184,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
       if (auto p = group_plan(out, region, device, local)) plans.push_back(*p);
     plans.push_back(Plan{.local = static_cast<int>(local)});
     for (Plan& p : plans) p.row_loop = true;
+    if (explore && !noopt) add_variants(plans, shape, device);
     return plans;
   }
   if (threads && !noopt)
@@ -203,6 +238,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   plans.push_back(Plan{});
   for (Plan& p : plans)
     if (p.group == 1 && !p.tc && !p.stage) p.local = local;
+  if (explore && !noopt) add_variants(plans, shape, device);
   return plans;
 }
 

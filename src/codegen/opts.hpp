@@ -60,6 +60,9 @@ bool runs_threads(const DeviceInfo& device);
 // last axis of a product, or nullptr.
 const LazyNode* matmul_reduce(const NodePtr& out);
 
-std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt);
+// The plans for `out`, best first (the heuristic's order); with `explore` (BEAM), followed
+// by variations of them.
+std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt,
+                                  bool explore = false);
 
 }  // namespace ingot::codegen

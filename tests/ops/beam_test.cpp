@@ -1,11 +1,12 @@
 // BEAM on every device: with BEAM set, a kernel's candidate plans are compiled and timed,
 // and the kept one computes the right result (checked against float64 references into
-// poisoned outputs); the winner is stored in the disk cache, so that a later search of the
-// same kernel compiles only it.
+// poisoned outputs), as every candidate does; the winner is stored in the disk cache, so
+// that a later search of the same kernel compiles only it.
 #include "engine/beam.hpp"
 
 #include <stdlib.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "ingot/context.hpp"
@@ -69,6 +70,56 @@ TEST_P(BeamTest, ALaterSearchCompilesOnlyTheStoredWinner) {
   auto found = ingot::engine::beam_search(again.node(), device, key, leaves, kWidth);
   EXPECT_EQ(compiled() - before, 1u);
   EXPECT_EQ(found->opts, kept);
+}
+
+// Whatever BEAM keeps is right: each of up to 64 candidate kernels of a matmul, sums over
+// either axis and an elementwise chain, launched into a poisoned output, against the
+// float64 reference.
+TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
+  Array a = random({24, 40}), b = random({40, 64}), x = random({48, 96});
+  Tensor ta = tensor(a), tb = tensor(b), tx = tensor(x);
+  Tensor::realize_all({ta, tb, tx});
+  struct Case {
+    std::string name;
+    Tensor got;
+    Array want;
+    Tol tol;
+  };
+  std::vector<Case> cases = {
+      {"matmul", ta.matmul(tb), a.matmul(b), Tol::reduction(F32, 40)},
+      {"row sums", tx.sum({1}), x.sum({1}), Tol::reduction(F32, 96)},
+      {"column sums", tx.sum({0}), x.sum({0}), Tol::reduction(F32, 48)},
+      {"x * 2 + 1", tx * 2.0 + 1.0, x * 2.0 + 1.0, Tol::of(F32)},
+  };
+  ingot::Device& device = ingot::Device::get(dev());
+  size_t tried = 0;
+  for (const Case& c : cases) {
+    std::vector<ingot::NodePtr> leaves;
+    ingot::engine::structural_key(c.got.node(), leaves);
+    auto candidates = ingot::codegen::lower_candidates(c.got.node(), device.info(), 64);
+    tried += candidates.size();
+    for (const auto& candidate : candidates) {
+      SCOPED_TRACE(c.name + " under " + candidate.kernel.opts);
+      auto kernel = ingot::engine::build_kernel(candidate, device, leaves);
+      const size_t count = c.want.data.size();
+      auto out = device.allocator().alloc(count * sizeof(float));
+      std::vector<uint8_t> poison(count * sizeof(float), 0xFF);
+      out->copy_in(poison.data(), poison.size());
+      std::vector<ingot::Buffer*> buffers = {out.get()};
+      for (int leaf : kernel->input_leaves) buffers.push_back(leaves[size_t(leaf)]->buffer.get());
+      kernel->program->launch(buffers, kernel->dims, {}, true);
+      std::vector<float> got(count);
+      out->copy_out(got.data(), poison.size());
+      size_t wrong = 0;
+      for (size_t i = 0; i < count; ++i) {
+        const double want = c.want.data[i];
+        wrong += !(std::abs(got[i] - want) <= c.tol.atol + c.tol.rtol * std::abs(want));
+      }
+      EXPECT_EQ(wrong, 0u) << "first value " << got[0] << ", want " << c.want.data[0];
+    }
+  }
+  EXPECT_GT(tried, 2 * cases.size()) << "too few candidates to choose from";
+  RecordProperty("candidates", static_cast<int>(tried));
 }
 
 INGOT_ON_ALL_DEVICES(BeamTest);
