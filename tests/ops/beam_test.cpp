@@ -92,22 +92,31 @@ TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
       {"x * 2 + 1", tx * 2.0 + 1.0, x * 2.0 + 1.0, Tol::of(F32)},
   };
   ingot::Device& device = ingot::Device::get(dev());
-  size_t tried = 0;
+  size_t tried = 0, refused = 0;
   for (const Case& c : cases) {
     std::vector<ingot::NodePtr> leaves;
     ingot::engine::structural_key(c.got.node(), leaves);
     auto candidates = ingot::codegen::lower_candidates(c.got.node(), device.info(), 64);
     tried += candidates.size();
-    for (const auto& candidate : candidates) {
+    for (size_t n = 0; n < candidates.size(); ++n) {
+      const auto& candidate = candidates[n];
       SCOPED_TRACE(c.name + " under " + candidate.kernel.opts);
-      auto kernel = ingot::engine::build_kernel(candidate, device, leaves);
       const size_t count = c.want.data.size();
       auto out = device.allocator().alloc(count * sizeof(float));
       std::vector<uint8_t> poison(count * sizeof(float), 0xFF);
       out->copy_in(poison.data(), poison.size());
-      std::vector<ingot::Buffer*> buffers = {out.get()};
-      for (int leaf : kernel->input_leaves) buffers.push_back(leaves[size_t(leaf)]->buffer.get());
-      kernel->program->launch(buffers, kernel->dims, {}, true);
+      // A device may refuse a variation (too many threads for this kernel's registers):
+      // BEAM drops those, never the heuristic's choice.
+      try {
+        auto kernel = ingot::engine::build_kernel(candidate, device, leaves);
+        std::vector<ingot::Buffer*> buffers = {out.get()};
+        for (int leaf : kernel->input_leaves) buffers.push_back(leaves[size_t(leaf)]->buffer.get());
+        kernel->program->launch(buffers, kernel->dims, {}, true);
+      } catch (const ingot::Error& e) {
+        EXPECT_GT(n, 0u) << "the heuristic's kernel failed: " << e.what();
+        ++refused;
+        continue;
+      }
       std::vector<float> got(count);
       out->copy_out(got.data(), poison.size());
       size_t wrong = 0;
@@ -118,8 +127,9 @@ TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
       EXPECT_EQ(wrong, 0u) << "first value " << got[0] << ", want " << c.want.data[0];
     }
   }
-  EXPECT_GT(tried, 2 * cases.size()) << "too few candidates to choose from";
+  EXPECT_GT(tried - refused, 2 * cases.size()) << "too few candidates to choose from";
   RecordProperty("candidates", static_cast<int>(tried));
+  RecordProperty("refused", static_cast<int>(refused));
 }
 
 INGOT_ON_ALL_DEVICES(BeamTest);
