@@ -24,6 +24,7 @@ enum class IOp : uint8_t {
   Assign,       // src: accumulator, new value
   Broadcast,    // a scalar to `width` lanes
   Gather,       // `width` scalars (src) into one vector
+  Lane,         // lane `hi` of vector src[0], a scalar
   HReduce,      // combines the lanes of src[0] with `alu`
   DefineLocal,  // threadgroup memory: `hi` values of `dtype`, addressed as local `buffer`
   Barrier,      // every thread of the group reaches it before any goes on

@@ -96,7 +96,7 @@ class Lowerer {
     if (plan_.tc) return run_tc();
     const Shape& shape = out_->shape;
     Shape tiles = shape;
-    if (plan_.vector_output) tiles.back() /= plan_.width;
+    if (plan_.vector_output) tiles[plan_.lane_axis] /= plan_.width;
     if (plan_.row_loop) tiles.back() = 1;
     if (plan_.unroll > 1) tiles[plan_.unroll_axis] /= plan_.unroll;
     int64_t count = shape_numel(tiles);
@@ -106,7 +106,8 @@ class Lowerer {
     lane_ = sym::var(next_var_++, 0, plan_.width - 1);
     step_ = sym::var(next_var_++, 0, plan_.unroll - 1);
     Index idx = tile_index(tiles, count);
-    if (plan_.vector_output) idx.back() = sym::add(sym::mul(idx.back(), plan_.width), lane_);
+    if (plan_.vector_output)
+      idx[plan_.lane_axis] = sym::add(sym::mul(idx[plan_.lane_axis], plan_.width), lane_);
     if (plan_.unroll > 1)
       idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
 
@@ -878,9 +879,33 @@ class Lowerer {
   int alu(Op op, DType dt, std::vector<int> src) {
     int width = 1;
     for (int s : src) width = std::max(width, k_.insts[s].width);
+    if (width > 1 && !spelled_on_vectors(op)) return lane_by_lane(op, dt, src, width);
     for (int& s : src) s = widen(s, width);
     return emit(
         {.op = ir::IOp::Alu, .dtype = dt, .width = width, .src = std::move(src), .alu = op});
+  }
+
+  // The operations every language table spells on vector operands.
+  static bool spelled_on_vectors(Op op) {
+    return op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Div || op == Op::Neg ||
+           op == Op::Where;
+  }
+
+  // `op` on each lane of the vector operands (a math function, a comparison, a cast...),
+  // the results gathered into a vector: how a vector plan applies the epilogue of a
+  // reduction (a matmul's activation) that has no vector spelling.
+  int lane_by_lane(Op op, DType dt, const std::vector<int>& src, int width) {
+    std::vector<int> lanes;
+    for (int l = 0; l < width; ++l) {
+      std::vector<int> args;
+      for (int s : src)
+        args.push_back(
+            k_.insts[s].width == 1
+                ? s
+                : emit({.op = ir::IOp::Lane, .dtype = k_.insts[s].dtype, .src = {s}, .hi = l}));
+      lanes.push_back(emit({.op = ir::IOp::Alu, .dtype = dt, .src = args, .alu = op}));
+    }
+    return emit({.op = ir::IOp::Gather, .dtype = dt, .width = width, .src = lanes});
   }
 
   int widen(int v, int width) {

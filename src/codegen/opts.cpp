@@ -37,7 +37,8 @@ bool vector_friendly_op(Op op, DType dt) {
 }
 
 struct Region {
-  bool friendly = true;
+  bool friendly = true;                  // every type, and every op under the reductions
+  bool epilogue_friendly = true;         // the ops above them (a matmul's activation) too
   std::vector<const LazyNode*> reduces;  // reduces reached from the output without crossing another
   bool broadcast_reduce = false;         // one of them is broadcast back to the output's shape
 };
@@ -47,8 +48,9 @@ void scan(const LazyNode* n, bool under_reduce, bool expanded, Region& r,
   if (!seen.insert(n).second) return;
   r.friendly &= vector_friendly_dtype(n->dtype);
   if (n->realized()) return;
-  r.friendly &= vector_friendly_op(n->op, n->dtype);
   bool reduce = is_reduce(n->op);
+  (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
+      vector_friendly_op(n->op, n->dtype);
   if (reduce && !under_reduce) {
     r.reduces.push_back(n);
     r.broadcast_reduce |= expanded;
@@ -150,12 +152,24 @@ std::string Plan::describe() const {
   return s.empty() ? "none" : s;
 }
 
+// The last axis longer than 1, where vector lanes go: a reduction's output keeps its
+// reduced axis as a trailing 1 (a matmul's [M, N, 1]).
+int lane_axis(const Shape& shape) {
+  int axis = static_cast<int>(shape.size()) - 1;
+  while (axis > 0 && shape[static_cast<size_t>(axis)] == 1) --axis;
+  return axis;
+}
+
 std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt,
                                   bool explore) {
   std::vector<Plan> plans;
   Region region;
   std::unordered_set<const LazyNode*> seen;
   scan(out.get(), false, false, region, seen);
+  // Ops above a single reduction run once per output, so a vector plan may apply those
+  // without a vector spelling lane by lane; everything else must have one.
+  region.friendly &=
+      region.epilogue_friendly || (region.reduces.size() == 1 && !region.broadcast_reduce);
   const Shape& shape = out->shape;
   const bool threads = runs_threads(device);
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
@@ -208,12 +222,14 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
       p.strict = true;
       plans.push_back(p);
     }
-    if (!shape.empty() && shape.back() % width == 0) {
+    const int lanes = lane_axis(shape);
+    if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
       Plan p;
       p.width = width;
       p.vector_output = true;
+      p.lane_axis = lanes;
       p.strict = true;
-      for (int axis = static_cast<int>(shape.size()) - 2; axis >= 0 && p.unroll == 1; --axis) {
+      for (int axis = lanes - 1; axis >= 0 && p.unroll == 1; --axis) {
         for (int u : {8, 4})
           if (shape[axis] % u == 0 && p.unroll == 1) {
             p.unroll = u;
@@ -227,10 +243,11 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // On GPUs, at any size: each thread loads and stores one 16-byte vector.
   bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
   if (!noopt && region.friendly && region.reduces.empty() && width > 1 && (large || threads) &&
-      !shape.empty() && shape.back() % width == 0) {
+      !shape.empty() && shape[static_cast<size_t>(lane_axis(shape))] % width == 0) {
     Plan p;
     p.width = width;
     p.vector_output = true;
+    p.lane_axis = lane_axis(shape);
     p.strict = true;
     p.streaming_store = large;
     plans.push_back(p);

@@ -14,8 +14,9 @@
 namespace ingot::codegen {
 
 struct Plan {
-  int width = 1;                            // vector lanes
-  bool vector_output = false;               // UPCAST: the last output axis becomes the lanes
+  int width = 1;               // vector lanes
+  bool vector_output = false;  // UPCAST: output axis lane_axis becomes the lanes
+  int lane_axis = -1;  // the last output axis longer than 1 (a reduction's kept axis is not)
   const LazyNode* vector_reduce = nullptr;  // UNROLL: this reduce's last axis becomes the lanes
   int unroll = 1;                           // UPCAST by unrolling of output axis unroll_axis
   int unroll_axis = -1;

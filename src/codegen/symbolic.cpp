@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <climits>
 #include <map>
+#include <numeric>
+#include <optional>
+#include <set>
 
 namespace ingot::sym {
 namespace {
@@ -93,6 +96,36 @@ Linear linear_of(const Expr& e) {
   return l;
 }
 
+// A sum written as c * q + r, with c > 1 dividing d and r within [0, c). Then
+// floor((c q + r) / d) = floor(q / (d / c)) and (c q + r) mod d = c (q mod (d / c)) + r:
+// the index of a reshaped view, (i * 64 + j) // 8192 with j < 64, becomes i // 128.
+struct Split {
+  int64_t c;
+  Expr q, r;
+};
+
+std::optional<Split> split_below(const Expr& a, int64_t d) {
+  Linear all = linear_of(a);
+  std::set<int64_t> factors;
+  for (const auto& [key, term] : all.terms)
+    if (int64_t g = std::gcd(term.second, d); g > 1) factors.insert(g);
+  for (auto c = factors.rbegin(); c != factors.rend(); ++c) {
+    Linear q, r;
+    for (const auto& [key, term] : all.terms) {
+      if (term.second % *c == 0)
+        q.terms[key] = {term.first, term.second / *c};
+      else
+        r.terms[key] = term;
+    }
+    if (q.terms.empty()) continue;
+    q.constant = floor_div(all.constant, *c);
+    r.constant = all.constant - q.constant * *c;
+    Expr rest = r.build();
+    if (rest->lo >= 0 && rest->hi < *c) return Split{*c, q.build(), rest};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Expr cnst(int64_t value) { return make(Kind::Const, value, {}, value, value); }
@@ -135,6 +168,7 @@ Expr floordiv(const Expr& a, int64_t d) {
     whole.constant = floor_div(all.constant, d);
     rest.constant = all.constant - whole.constant * d;
     if (!whole.terms.empty()) return add(whole.build(), floordiv(rest.build(), d));
+    if (auto s = split_below(a, d)) return floordiv(s->q, d / s->c);
   }
   return make(Kind::Div, d, {a}, floor_div(a->lo, d), floor_div(a->hi, d));
 }
@@ -157,6 +191,7 @@ Expr mod(const Expr& a, int64_t d) {
     rest.constant = all.constant - floor_div(all.constant, d) * d;
     if (rest.constant != all.constant) dropped = true;
     if (dropped) return mod(rest.build(), d);
+    if (auto s = split_below(a, d)) return add(mul(mod(s->q, d / s->c), s->c), s->r);
   }
   int64_t lo = 0, hi = d - 1;
   if (a->lo >= 0) hi = std::min(hi, a->hi);

@@ -332,6 +332,9 @@ class Renderer {
         return fmt::format("{} {} = {};", type(in), v,
                            fmt::format(fmt::runtime(lang_.vector_make), type(in), parts));
       }
+      case ir::IOp::Lane:
+        return fmt::format("{} {} = {};", type(in), v,
+                           fmt::format(fmt::runtime(lang_.vector_lane), name(in.src[0]), in.hi));
       case ir::IOp::HReduce: {
         const ir::Inst& src = k_.insts[in.src[0]];
         auto lane_of = [&](int l) {

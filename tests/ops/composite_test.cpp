@@ -111,6 +111,30 @@ TEST_P(CompositeTest, MatmulInChains) {
       [](auto x, auto w) { return x.matmul(w).T().matmul(x.matmul(w)).sum({0}); }, x, w));
 }
 
+// What a transformer block computes: matmuls with activations applied to their results
+// (which vector plans run lane by lane), a bias added first, and attention over heads
+// split from the model dimension by reshape and permute.
+TEST_P(CompositeTest, MatmulsOfATransformerBlock) {
+  Array x = random({32, 64}, range(-1, 1)), w = random({64, 48}, range(-0.3, 0.3)),
+        bias = random({48});
+  const Tol tol = Tol::transcendental(F32).scaled(4);
+  EXPECT_TRUE(check_as(
+      F32, tol, [](auto x, auto w) { return x.matmul(w).gelu(); }, x, w));
+  EXPECT_TRUE(check_as(
+      F32, tol, [](auto x, auto w, auto b) { return (x.matmul(w) + b).tanh(); }, x, w, bias));
+  EXPECT_TRUE(check_as(
+      F32, tol, [](auto x, auto w) { return x.matmul(w).relu().sqrt(); }, x, w));
+  Array wq = random({64, 64}, range(-0.3, 0.3)), wk = random({64, 64}, range(-0.3, 0.3)),
+        wv = random({64, 64}, range(-0.3, 0.3));
+  auto attention = [](auto x, auto wq, auto wk, auto wv) {
+    auto heads = [](auto t) { return t.reshape({32, 4, 16}).permute({1, 0, 2}); };
+    auto q = heads(x.matmul(wq)), k = heads(x.matmul(wk)), v = heads(x.matmul(wv));
+    auto p = (q.matmul(k.transpose()) * 0.25).softmax(-1);
+    return p.matmul(v).permute({1, 0, 2}).reshape({32, 64});
+  };
+  EXPECT_TRUE(check_as(F32, tol, attention, x, wq, wk, wv));
+}
+
 TEST_P(CompositeTest, SoftmaxAndLogSoftmax) {
   struct Case {
     std::string name;

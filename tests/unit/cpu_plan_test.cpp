@@ -1,0 +1,58 @@
+// The CPU's vector plans on the shapes a transformer block makes: a matmul whose
+// activation has no vector spelling, matmuls of reshaped and permuted views, and a
+// matmul kernel whose output keeps its reduced axis. Lowered for a described device (no
+// kernel runs); the op suite checks the results on every device.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "codegen/lower.hpp"
+#include "ingot/ingot.hpp"
+
+namespace ingot {
+namespace {
+
+DeviceInfo cpu() { return {.name = "CPU", .language = "c", .simd_width = 8}; }
+
+Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+
+bool has(const codegen::Lowered& l, const std::string& opt) {
+  return l.kernel.opts.find(opt) != std::string::npos;
+}
+
+TEST(CpuPlans, MatmulKeepsItsRegisterTileUnderAnActivation) {
+  codegen::Lowered l =
+      codegen::lower(input({64, 96}).matmul(input({96, 128})).gelu().node(), cpu());
+  EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
+  // The activation runs lane by lane: there are no vector math functions in C.
+  EXPECT_TRUE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
+                          [](const ir::Inst& i) { return i.op == ir::IOp::Lane; }));
+  // An elementwise kernel still needs a vector spelling of all its ops.
+  codegen::Lowered plain = codegen::lower((input({64, 128}) * 2.0).tanh().node(), cpu());
+  EXPECT_FALSE(has(plain, "UPCAST")) << plain.kernel.opts;
+}
+
+TEST(CpuPlans, MatmulsOfHeadsSplitByReshapeAndPermute) {
+  auto heads = [](const Tensor& x) { return x.reshape({128, 4, 64}).permute({1, 0, 2}); };
+  Tensor q = heads(input({128, 256})), k = heads(input({128, 256}));
+  // q @ k^T: both operands run along the depth, 256 apart between rows.
+  codegen::Lowered scores = codegen::lower(q.matmul(k.transpose()).node(), cpu());
+  EXPECT_TRUE(has(scores, "UNROLL(reduce,8)")) << scores.kernel.opts;
+  // p @ v: the right operand's rows are contiguous within a head.
+  codegen::Lowered mixed = codegen::lower(input({4, 128, 128}).matmul(k).node(), cpu());
+  EXPECT_TRUE(has(mixed, "UPCAST(out,8)")) << mixed.kernel.opts;
+}
+
+TEST(CpuPlans, MatmulOutputKeepingItsReducedAxis) {
+  // The scheduler realizes a matmul read through a permute at its reduction, whose output
+  // is [M, N, 1]: the lanes go along N.
+  NodePtr product = input({64, 96}).matmul(input({96, 128})).node();
+  NodePtr reduce = product->src[0];
+  ASSERT_EQ(reduce->shape, (Shape{64, 128, 1}));
+  codegen::Lowered l = codegen::lower(reduce, cpu());
+  EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
+}
+
+}  // namespace
+}  // namespace ingot
