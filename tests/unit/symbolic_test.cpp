@@ -11,6 +11,7 @@ namespace ingot::sym {
 namespace {
 
 int64_t floor_div(int64_t a, int64_t d) { return a / d - ((a % d != 0) && ((a < 0) != (d < 0))); }
+int64_t floor_mod(int64_t a, int64_t d) { return a - floor_div(a, d) * d; }
 
 int64_t eval(const Expr& e, const std::map<int, int64_t>& at) {
   switch (e->kind) {
@@ -27,10 +28,8 @@ int64_t eval(const Expr& e, const std::map<int, int64_t>& at) {
       return eval(e->args[0], at) * e->c;
     case Kind::Div:
       return floor_div(eval(e->args[0], at), e->c);
-    case Kind::Mod: {
-      int64_t x = eval(e->args[0], at);
-      return x - floor_div(x, e->c) * e->c;
-    }
+    case Kind::Mod:
+      return floor_mod(eval(e->args[0], at), e->c);
     case Kind::Lt:
       return eval(e->args[0], at) < e->c;
     case Kind::And: {
@@ -74,21 +73,13 @@ TEST(Symbolic, ModuloOfARowAndAColumnBelowItsStride) {
   // (i * 16 + j) % 128 with j < 16 is (i % 8) * 16 + j.
   Expr i = var(0, 0, 300), j = var(1, 0, 15);
   expect_same(
-      mod(add(mul(i, 16), j), 128),
-      [](int64_t i, int64_t j) {
-        int64_t x = i * 16 + j;
-        return x - floor_div(x, 128) * 128;
-      },
+      mod(add(mul(i, 16), j), 128), [](int64_t i, int64_t j) { return floor_mod(i * 16 + j, 128); },
       301, 16, 1);
   EXPECT_EQ(to_string(mod(add(mul(i, 16), j), 128)), to_string(add(mul(mod(i, 8), 16), j)));
   // With a constant that splits too: (i * 16 + j + 33) % 128.
   expect_same(
       mod(add(add(mul(i, 16), j), 33), 128),
-      [](int64_t i, int64_t j) {
-        int64_t x = i * 16 + j + 33;
-        return x - floor_div(x, 128) * 128;
-      },
-      301, 16, 2);
+      [](int64_t i, int64_t j) { return floor_mod(i * 16 + j + 33, 128); }, 301, 16, 2);
 }
 
 TEST(Symbolic, NoSplitWhenTheRestCanReachTheStride) {
@@ -98,11 +89,7 @@ TEST(Symbolic, NoSplitWhenTheRestCanReachTheStride) {
       floordiv(add(mul(i, 64), j), 8192),
       [](int64_t i, int64_t j) { return floor_div(i * 64 + j, 8192); }, 301, 65, 1);
   expect_same(
-      mod(add(mul(i, 64), j), 128),
-      [](int64_t i, int64_t j) {
-        int64_t x = i * 64 + j;
-        return x - floor_div(x, 128) * 128;
-      },
+      mod(add(mul(i, 64), j), 128), [](int64_t i, int64_t j) { return floor_mod(i * 64 + j, 128); },
       301, 65, 1);
   // Negative parts: i * 64 - j is no c * q + r with r in [0, c).
   expect_same(
