@@ -281,6 +281,25 @@ class Lowerer {
     }
   };
 
+  // Whether ops lie above the matmul's reduction in this kernel (a bias, an activation).
+  bool has_epilogue() const {
+    const LazyNode* n = out_.get();
+    while (n->op == Op::Reshape || n->op == Op::Contiguous) n = n->src[0].get();
+    return n != matmul_reduce(out_);
+  }
+
+  // The output's value at flat element `at`, given the matmul's sum there (`sum`): the
+  // epilogue evaluated on it, or the sum itself where there is none.
+  int with_epilogue(int sum, const Expr& at) {
+    if (!has_epilogue()) return sum;
+    provided_ = {matmul_reduce(out_), sum};
+    scopes_.emplace_back();
+    int value = eval(out_.get(), unravel(at, out_->shape), sym::cnst(1))[0];
+    scopes_.pop_back();
+    provided_ = {};
+    return value;
+  }
+
   // Emits `store` under `guard` (a sym condition), without an If where it always holds.
   template <class F>
   void guarded(const Expr& guard, F store) {
@@ -326,7 +345,7 @@ class Lowerer {
       guarded(out.inside(er, ec), [&] {
         emit({.op = ir::IOp::Store,
               .dtype = out_->dtype,
-              .src = {lower_index(out.at(er, ec)), value},
+              .src = {lower_index(out.at(er, ec)), with_epilogue(value, out.at(er, ec))},
               .buffer = 0},
              false);
       });
@@ -346,6 +365,7 @@ class Lowerer {
   // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
   // K of the product of its operands' tiles, each loaded straight from its buffer.
   Lowered run_tc() {
+    lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
     const LazyNode* product = matmul_reduce(out_)->src[0].get();
     const Shape& full = product->shape;
     const size_t rank = full.size();
@@ -386,7 +406,9 @@ class Lowerer {
     emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
-    int staging = out_->dtype == DType::Float32 ? -1 : define_local(DType::Float32, tile * tile);
+    int staging = out_->dtype == DType::Float32 && !has_epilogue()
+                      ? -1
+                      : define_local(DType::Float32, tile * tile);
     Expr lane = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
     store_matrix(acc, output_edge(at, full), sym::cnst(0), sym::cnst(0), staging, sym::cnst(0),
                  lane);
@@ -546,6 +568,7 @@ class Lowerer {
   // (in flight while the block multiplies), then multiplies. The last blocks and slices
   // may run past M, N and K: their copies there are zeros, their stores skipped.
   Lowered run_staged() {
+    lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
     const LazyNode* product = matmul_reduce(out_)->src[0].get();
     const Shape& full = product->shape;
     const size_t rank = full.size();
@@ -665,7 +688,7 @@ class Lowerer {
     auto store = [=, this] {
       const bool whole =
           sym::is_const(edge.inside(sym::cnst(kStageBlock - 1), sym::cnst(kStageBlock - 1)), 1);
-      int staging = out_->dtype == DType::Float32 && whole
+      int staging = out_->dtype == DType::Float32 && whole && !has_epilogue()
                         ? -1
                         : define_local(DType::Float32, groups * tile * tile);
       Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
@@ -733,10 +756,20 @@ class Lowerer {
         for (int64_t h = 0; h < runs; ++h) {
           Expr where = edge.at(row(i), col(h));
           guarded(edge.inside(row(i), col(h)), [&] {
+            int sums = accs[i * runs + h], value = sums;
+            if (has_epilogue()) {
+              std::vector<int> outputs;
+              for (int64_t l = 0; l < lanes; ++l)
+                outputs.push_back(with_epilogue(
+                    emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {sums}, .hi = l}),
+                    sym::add(where, l)));
+              value = emit(
+                  {.op = ir::IOp::Gather, .dtype = DType::Float32, .width = lanes, .src = outputs});
+            }
             emit({.op = ir::IOp::Store,
                   .dtype = DType::Float32,
                   .width = lanes,
-                  .src = {lower_index(where), accs[i * runs + h]},
+                  .src = {lower_index(where), value},
                   .buffer = 0,
                   .aligned = sym::multiple_of(where, lanes)},
                  false);
@@ -1077,6 +1110,7 @@ class Lowerer {
   }
 
   Val compute(LazyNode* n, const Index& idx, const Expr& guard) {
+    if (n == provided_.node) return {provided_.value};
     if (n->realized()) return load(n, idx, guard);
     if (is_movement(n->op)) {
       Expr inner = guard;
@@ -1365,6 +1399,12 @@ class Lowerer {
   int if_depth_ = 0;   // If blocks open where the next instruction goes
   int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
+  // A node whose value the lowerer already holds, at whatever index it is asked for: a
+  // matmul's reduction, one output element at a time, while its epilogue is evaluated.
+  struct Provided {
+    const LazyNode* node = nullptr;
+    int value = -1;
+  } provided_;
 
  public:
   // Owning pointers of the realized nodes, to hand out as kernel inputs.

@@ -118,10 +118,43 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
 
 }  // namespace
 
+namespace {
+
+// Whether anything under `n`, down to realized buffers, reduces.
+bool reduces(const LazyNode* n) {
+  if (n->realized()) return false;
+  if (is_reduce(n->op)) return true;
+  return std::any_of(n->src.begin(), n->src.end(),
+                     [](const NodePtr& s) { return reduces(s.get()); });
+}
+
+}  // namespace
+
 const LazyNode* matmul_reduce(const NodePtr& out) {
-  const LazyNode* n = out.get();
-  while ((n->op == Op::Reshape || n->op == Op::Contiguous) && !n->realized()) n = n->src[0].get();
-  if (n->realized() || n->op != Op::ReduceSum || n->arg.size() != 1) return nullptr;
+  // The one reduction under `out` through reshapes, a contiguous copy and elementwise ops
+  // of as many elements as out (an epilogue), which keep every element of out computed
+  // from the same element of the reduction.
+  const LazyNode* n = nullptr;
+  std::vector<const LazyNode*> stack = {out.get()};
+  std::unordered_set<const LazyNode*> seen;
+  while (!stack.empty()) {
+    const LazyNode* at = stack.back();
+    stack.pop_back();
+    if (at->realized() || !seen.insert(at).second) continue;
+    if (at->op == Op::Reshape || at->op == Op::Contiguous) {
+      stack.push_back(at->src[0].get());
+    } else if (is_reduce(at->op)) {
+      if (n && n != at) return nullptr;
+      n = at;
+    } else if ((is_unary(at->op) || is_binary(at->op) || at->op == Op::Where) &&
+               shape_numel(at->shape) == shape_numel(out->shape)) {
+      for (const NodePtr& s : at->src)
+        if (reduces(s.get())) stack.push_back(s.get());
+    } else {
+      return nullptr;
+    }
+  }
+  if (!n || n->op != Op::ReduceSum || n->arg.size() != 1) return nullptr;
   const LazyNode* product = n->src[0].get();
   if (product->realized() || product->op != Op::Mul || product->shape.size() < 3 ||
       n->arg[0] != static_cast<int64_t>(product->shape.size()) - 1)

@@ -57,8 +57,9 @@ int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
 // Whether `device` runs kernels as a grid of threads (every language but C).
 bool runs_threads(const DeviceInfo& device);
 
-// The reduction of a matmul under `out` (through reshapes and a contiguous copy): a sum over the
-// last axis of a product, or nullptr.
+// The reduction of a matmul under `out`: a sum over the last axis of a product, reached
+// through reshapes, a contiguous copy and elementwise ops over as many elements (an
+// epilogue: a bias added, an activation), or nullptr.
 const LazyNode* matmul_reduce(const NodePtr& out);
 
 // The plans for `out`, best first (the heuristic's order); with `explore` (BEAM), followed

@@ -124,6 +124,13 @@ TEST_P(CompositeTest, MatmulsOfATransformerBlock) {
       F32, tol, [](auto x, auto w, auto b) { return (x.matmul(w) + b).tanh(); }, x, w, bias));
   EXPECT_TRUE(check_as(
       F32, tol, [](auto x, auto w) { return x.matmul(w).relu().sqrt(); }, x, w));
+  // Large enough for STAGE where the device has it (blocks past the edges, too): the
+  // epilogue runs in the blocks' stores, on float32 and 16-bit sums.
+  Array big_x = random({136, 64}, range(-1, 1)), big_w = random({64, 144}, range(-0.3, 0.3)),
+        big_b = random({144});
+  auto layer = [](auto x, auto w, auto b) { return (x.matmul(w) + b).gelu(); };
+  EXPECT_TRUE(check_as(F32, tol, layer, big_x, big_w, big_b));
+  EXPECT_TRUE(check_as(F16, Tol::reduction(F16, 64).scaled(2), layer, big_x, big_w, big_b));
   Array wq = random({64, 64}, range(-0.3, 0.3)), wk = random({64, 64}, range(-0.3, 0.3)),
         wv = random({64, 64}, range(-0.3, 0.3));
   auto attention = [](auto x, auto wq, auto wk, auto wv) {

@@ -186,6 +186,46 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC ");
 }
 
+TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
+  DeviceInfo device = gpu(1024, 48 << 10, 132);
+  device.language = "cuda";
+  device.shuffle_width = 32;
+  device.matrix_tile = 16;
+  device.matrix_dtypes = {DType::Float16};
+  device.staged_matmul = true;
+  auto block = [](DType dt) {
+    Tensor x = Tensor::empty({256, 64}, dt, "CPU"), w = Tensor::empty({64, 256}, dt, "CPU");
+    return (x.matmul(w) + Tensor::empty({256}, dt, "CPU")).gelu();
+  };
+  auto has_tanh = [](const codegen::Lowered& l) {
+    return std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
+                       [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; });
+  };
+  codegen::Lowered f32 = codegen::lower(block(DType::Float32).node(), device);
+  EXPECT_EQ(f32.kernel.opts, "STAGE ");
+  EXPECT_TRUE(has_tanh(f32));
+  codegen::Lowered f16 = codegen::lower(block(DType::Float16).node(), device);
+  EXPECT_EQ(f16.kernel.opts, "TC STAGE ");
+  EXPECT_TRUE(has_tanh(f16));
+  // A permute between the matmul and the activation is no epilogue: each output element
+  // would need another element of the sums.
+  Tensor x = Tensor::empty({256, 64}, DType::Float32, "CPU");
+  codegen::Lowered moved = codegen::lower(
+      x.matmul(Tensor::empty({64, 256}, DType::Float32, "CPU")).T().gelu().node(), device);
+  EXPECT_EQ(moved.kernel.opts.find("STAGE"), std::string::npos) << moved.kernel.opts;
+  // Metal's 8 x 8 tiles store through threadgroup memory to apply it.
+  DeviceInfo metal = gpu(1024, 32 << 10, 10);
+  metal.language = "metal";
+  metal.shuffle_width = 32;
+  metal.matrix_tile = 8;
+  metal.matrix_dtypes = {DType::Float32};
+  Tensor a = Tensor::empty({64, 128}, DType::Float32, "CPU");
+  codegen::Lowered tc = codegen::lower(
+      a.matmul(Tensor::empty({128, 96}, DType::Float32, "CPU")).tanh().node(), metal);
+  EXPECT_EQ(tc.kernel.opts, "TC ");
+  EXPECT_GT(count(tc.kernel, ir::IOp::DefineLocal), 0u);
+}
+
 TEST(GpuPlans, VectorAccessesKnowWhetherTheyAreAligned) {
   // Lanes from element 1 of each row cannot be one aligned 16-byte load; the store can.
   Tensor x = input({4, 1028});
