@@ -82,6 +82,11 @@ std::vector<Row> rows(const Sizes& s) {
        [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs); }},
       {"matmul bfloat16 " + mm, "torch matmul bf16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
        [=](Device& d) { return measure_matmul(d, DType::BFloat16, s.matmul, s.matmul_runs); }},
+      // A network layer's matmul, gelu(a @ b + bias) in one kernel (matmul_peers.py): the
+      // float16 matmul's target.
+      {"layer gelu(a @ b + bias), float16 " + mm, "torch layer fp16 4096^3 TFLOP/s", "TFLOP/s",
+       Goal::AtLeast, 200,
+       [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs, true); }},
       // Sides of no whole 128-block (matmul_peers.py): the same targets as the rows above.
       {"matmul float32 " + ragged + " (PyTorch without TF32)", "torch matmul fp32 4000^3 TFLOP/s",
        "TFLOP/s", Goal::AtLeastPeerTimes, 0.5,

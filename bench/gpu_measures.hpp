@@ -32,7 +32,9 @@ Measured measure_axis_sum(Device& device, int64_t n, int axis, const Runs& runs)
 // GB/s of x.softmax(1) of an n x n float32 matrix (bytes read + written).
 Measured measure_softmax(Device& device, int64_t n, const Runs& runs);
 // TFLOP/s of a.matmul(b) for n x n matrices of `dtype` (2 n^3 operations).
-Measured measure_matmul(Device& device, DType dtype, int64_t n, const Runs& runs);
+// With `layer`, the matmul of a network layer: gelu(a @ b + bias), realized as one kernel.
+Measured measure_matmul(Device& device, DType dtype, int64_t n, const Runs& runs,
+                        bool layer = false);
 // Host µs per `s = s + 1; s.realize()` on a 16-element float32 tensor, `iterations` in a
 // row and one wait at the end, after a warm-up; as PyTorch's "tiny op launch".
 Measured measure_tiny_op(Device& device, int iterations);

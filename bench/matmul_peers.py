@@ -1,6 +1,7 @@
-# PyTorch's matmuls at sizes bench_peers.py does not measure, for ingot_gpu_bench's rows
-# of the same work: sides of no whole 128-block. Writes peers.json (a flat object of
-# figures) to $OUT, or to the current folder.
+# PyTorch's matmuls that bench_peers.py does not measure, for ingot_gpu_bench's rows of the
+# same work: sides of no whole 128-block, and a network layer's gelu(a @ b + bias) in
+# float16 at 4096. Writes peers.json (a flat object of figures) to $OUT, or to the current
+# folder.
 # Run: python3 matmul_peers.py [n ...]   (default n = 4000)
 import json
 import os
@@ -36,6 +37,13 @@ def main():
             key = f"torch matmul {name} {n}^3 TFLOP/s"
             figures[key] = round(2 * n**3 / median_seconds(lambda: a @ b) / 1e12, 1)
             print(f"{key:45s} {figures[key]}", file=sys.stderr, flush=True)
+    n = 4096
+    a, b = (torch.randn(n, n, device="cuda", dtype=torch.float16) for _ in range(2))
+    bias = torch.randn(n, device="cuda", dtype=torch.float16)
+    layer = lambda: torch.nn.functional.gelu(a @ b + bias, approximate="tanh")
+    key = f"torch layer fp16 {n}^3 TFLOP/s"
+    figures[key] = round(2 * n**3 / median_seconds(layer) / 1e12, 1)
+    print(f"{key:45s} {figures[key]}", file=sys.stderr, flush=True)
     with open(os.path.join(os.environ.get("OUT", "."), "peers.json"), "w") as out:
         json.dump(figures, out, indent=1)
 
