@@ -27,6 +27,27 @@ DeviceInfo gpu(int64_t max_threads, int64_t local_bytes, int compute_units = 8) 
           .simd_width = 4};
 }
 
+// An H100 as CUDA describes it: 16 x 16 matrix tiles of 16-bit types, STAGE.
+DeviceInfo cuda_like() {
+  DeviceInfo device = gpu(1024, 48 << 10, 132);
+  device.language = "cuda";
+  device.shuffle_width = 32;
+  device.matrix_tile = 16;
+  device.matrix_dtypes = {DType::Float16};
+  device.staged_matmul = true;
+  return device;
+}
+
+// An Apple GPU as Metal describes it: 8 x 8 float32 SIMD-group matrices, no STAGE.
+DeviceInfo metal_like() {
+  DeviceInfo device = gpu(1024, 32 << 10, 10);
+  device.language = "metal";
+  device.shuffle_width = 32;
+  device.matrix_tile = 8;
+  device.matrix_dtypes = {DType::Float32};
+  return device;
+}
+
 Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
 
 struct Work {
@@ -118,13 +139,11 @@ TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
 }
 
 TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
-  DeviceInfo device = gpu(1024, 32 << 10, 10);
-  device.language = "metal";
-  device.shuffle_width = 32;
+  DeviceInfo device = metal_like();
+  device.matrix_tile = 0;
   codegen::Lowered plain = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_EQ(plain.kernel.opts.find("TC"), std::string::npos) << plain.kernel.opts;
-  device.matrix_tile = 8;
-  device.matrix_dtypes = {DType::Float32};
+  device = metal_like();
   codegen::Lowered tc = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_NE(tc.kernel.opts.find("TC"), std::string::npos) << tc.kernel.opts;
   // One SIMD group of 32 threads per 8 x 8 tile of the 64 x 96 output.
@@ -142,12 +161,7 @@ size_t count(const ir::Kernel& k, ir::IOp op) {
 }
 
 TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
-  DeviceInfo device = gpu(1024, 48 << 10, 132);
-  device.language = "cuda";
-  device.shuffle_width = 32;
-  device.matrix_tile = 16;
-  device.matrix_dtypes = {DType::Float16};
-  device.staged_matmul = true;
+  DeviceInfo device = cuda_like();
   auto lower = [&](DType dt, int64_t m) {
     Tensor a = Tensor::empty({m, 64}, dt, "CPU"), b = Tensor::empty({64, 256}, dt, "CPU");
     return codegen::lower(a.matmul(b).node(), device);
@@ -187,12 +201,7 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
 }
 
 TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
-  DeviceInfo device = gpu(1024, 48 << 10, 132);
-  device.language = "cuda";
-  device.shuffle_width = 32;
-  device.matrix_tile = 16;
-  device.matrix_dtypes = {DType::Float16};
-  device.staged_matmul = true;
+  DeviceInfo device = cuda_like();
   auto block = [](DType dt) {
     Tensor x = Tensor::empty({256, 64}, dt, "CPU"), w = Tensor::empty({64, 256}, dt, "CPU");
     return (x.matmul(w) + Tensor::empty({256}, dt, "CPU")).gelu();
@@ -214,11 +223,7 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
       x.matmul(Tensor::empty({64, 256}, DType::Float32, "CPU")).T().gelu().node(), device);
   EXPECT_EQ(moved.kernel.opts.find("STAGE"), std::string::npos) << moved.kernel.opts;
   // Metal's 8 x 8 tiles store through threadgroup memory to apply it.
-  DeviceInfo metal = gpu(1024, 32 << 10, 10);
-  metal.language = "metal";
-  metal.shuffle_width = 32;
-  metal.matrix_tile = 8;
-  metal.matrix_dtypes = {DType::Float32};
+  DeviceInfo metal = metal_like();
   Tensor a = Tensor::empty({64, 128}, DType::Float32, "CPU");
   codegen::Lowered tc = codegen::lower(
       a.matmul(Tensor::empty({128, 96}, DType::Float32, "CPU")).tanh().node(), metal);
