@@ -281,18 +281,22 @@ class Lowerer {
     }
   };
 
-  // Whether ops lie above the matmul's reduction in this kernel (a bias, an activation).
-  bool has_epilogue() const {
+  // Starts a TC or STAGE kernel: finds the matmul under the output once, its reduction
+  // and whether ops lie above it (a bias, an activation), and returns its product.
+  const LazyNode* begin_matmul() {
+    lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
+    matmul_ = matmul_reduce(out_);
     const LazyNode* n = out_.get();
     while (n->op == Op::Reshape || n->op == Op::Contiguous) n = n->src[0].get();
-    return n != matmul_reduce(out_);
+    epilogue_ = n != matmul_;
+    return matmul_->src[0].get();
   }
 
   // The output's value at flat element `at`, given the matmul's sum there (`sum`): the
   // epilogue evaluated on it, or the sum itself where there is none.
   int with_epilogue(int sum, const Expr& at) {
-    if (!has_epilogue()) return sum;
-    provided_ = {matmul_reduce(out_), sum};
+    if (!epilogue_) return sum;
+    provided_ = {matmul_, sum};
     scopes_.emplace_back();
     int value = eval(out_.get(), unravel(at, out_->shape), sym::cnst(1))[0];
     scopes_.pop_back();
@@ -343,9 +347,10 @@ class Lowerer {
                        false);
       Expr er = sym::add(r, sym::floordiv(e, tile)), ec = sym::add(c, sym::mod(e, tile));
       guarded(out.inside(er, ec), [&] {
+        const Expr at = out.at(er, ec);
         emit({.op = ir::IOp::Store,
               .dtype = out_->dtype,
-              .src = {lower_index(out.at(er, ec)), with_epilogue(value, out.at(er, ec))},
+              .src = {lower_index(at), with_epilogue(value, at)},
               .buffer = 0},
              false);
       });
@@ -365,8 +370,7 @@ class Lowerer {
   // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
   // K of the product of its operands' tiles, each loaded straight from its buffer.
   Lowered run_tc() {
-    lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
-    const LazyNode* product = matmul_reduce(out_)->src[0].get();
+    const LazyNode* product = begin_matmul();
     const Shape& full = product->shape;
     const size_t rank = full.size();
     const int64_t tile = device_.matrix_tile, K = full[rank - 1];
@@ -406,7 +410,7 @@ class Lowerer {
     emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
     scopes_.pop_back();
     emit({.op = ir::IOp::EndRange}, false);
-    int staging = out_->dtype == DType::Float32 && !has_epilogue()
+    int staging = out_->dtype == DType::Float32 && !epilogue_
                       ? -1
                       : define_local(DType::Float32, tile * tile);
     Expr lane = new_var(0, warp - 1, emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
@@ -568,8 +572,7 @@ class Lowerer {
   // (in flight while the block multiplies), then multiplies. The last blocks and slices
   // may run past M, N and K: their copies there are zeros, their stores skipped.
   Lowered run_staged() {
-    lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
-    const LazyNode* product = matmul_reduce(out_)->src[0].get();
+    const LazyNode* product = begin_matmul();
     const Shape& full = product->shape;
     const size_t rank = full.size();
     const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
@@ -688,7 +691,7 @@ class Lowerer {
     auto store = [=, this] {
       const bool whole =
           sym::is_const(edge.inside(sym::cnst(kStageBlock - 1), sym::cnst(kStageBlock - 1)), 1);
-      int staging = out_->dtype == DType::Float32 && whole && !has_epilogue()
+      int staging = out_->dtype == DType::Float32 && whole && !epilogue_
                         ? -1
                         : define_local(DType::Float32, groups * tile * tile);
       Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
@@ -757,7 +760,7 @@ class Lowerer {
           Expr where = edge.at(row(i), col(h));
           guarded(edge.inside(row(i), col(h)), [&] {
             int sums = accs[i * runs + h], value = sums;
-            if (has_epilogue()) {
+            if (epilogue_) {
               std::vector<int> outputs;
               for (int64_t l = 0; l < lanes; ++l)
                 outputs.push_back(with_epilogue(
@@ -865,9 +868,7 @@ class Lowerer {
   }
 
   static int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
-  static int64_t round_up(int64_t n, int64_t m) {
-    return (std::max<int64_t>(n, 1) + m - 1) / m * m;
-  }
+  static int64_t round_up(int64_t n, int64_t m) { return ceil_div(std::max<int64_t>(n, 1), m) * m; }
 
   // A conditional block; values computed inside it are not reused after it.
   void open_if(int cond) {
@@ -1399,6 +1400,9 @@ class Lowerer {
   int if_depth_ = 0;   // If blocks open where the next instruction goes
   int64_t local_bytes_ = 0;
   int64_t work_per_output_ = 1;
+  // TC and STAGE: the matmul's reduction, and whether ops lie above it (begin_matmul).
+  const LazyNode* matmul_ = nullptr;
+  bool epilogue_ = false;
   // A node whose value the lowerer already holds, at whatever index it is asked for: a
   // matmul's reduction, one output element at a time, while its epilogue is evaluated.
   struct Provided {

@@ -116,10 +116,6 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
     if (listed.insert(v.describe()).second) plans.push_back(v);
 }
 
-}  // namespace
-
-namespace {
-
 // Whether anything under `n`, down to realized buffers, reduces.
 bool reduces(const LazyNode* n) {
   if (n->realized()) return false;
@@ -204,6 +200,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   region.friendly &=
       region.epilogue_friendly || (region.reduces.size() == 1 && !region.broadcast_reduce);
   const Shape& shape = out->shape;
+  const int lanes = lane_axis(shape);
   const bool threads = runs_threads(device);
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
@@ -255,7 +252,6 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
       p.strict = true;
       plans.push_back(p);
     }
-    const int lanes = lane_axis(shape);
     if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
       Plan p;
       p.width = width;
@@ -276,11 +272,11 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // On GPUs, at any size: each thread loads and stores one 16-byte vector.
   bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
   if (!noopt && region.friendly && region.reduces.empty() && width > 1 && (large || threads) &&
-      !shape.empty() && shape[static_cast<size_t>(lane_axis(shape))] % width == 0) {
+      !shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
     Plan p;
     p.width = width;
     p.vector_output = true;
-    p.lane_axis = lane_axis(shape);
+    p.lane_axis = lanes;
     p.strict = true;
     p.streaming_store = large;
     plans.push_back(p);

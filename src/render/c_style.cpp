@@ -262,12 +262,11 @@ class Renderer {
                            memory(in, name(in.src[0])), in.lo, false);
       case ir::IOp::AsyncCopy: {
         const bool guarded = in.src.size() > 2;
-        return fmt::format(fmt::runtime(guarded ? async("copy", lang_.async_copy_zero_fill)
-                                                : async("copy", lang_.async_copy)),
-                           fmt::format("{} + {}", array_name(true, in.lo), name(in.src[0])),
-                           memory(in, name(in.src[1])),
-                           in.width * static_cast<int>(dtype_size(in.dtype)),
-                           guarded ? name(in.src[2]) : "");
+        return fmt::format(
+            fmt::runtime(async("copy", guarded ? lang_.async_copy_zero_fill : lang_.async_copy)),
+            fmt::format("{} + {}", array_name(true, in.lo), name(in.src[0])),
+            memory(in, name(in.src[1])), in.width * static_cast<int>(dtype_size(in.dtype)),
+            guarded ? name(in.src[2]) : "");
       }
       case ir::IOp::AsyncCommit:
         return async("commit", lang_.async_commit);
