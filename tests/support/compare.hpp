@@ -12,6 +12,7 @@
 
 #include "ingot/error.hpp"
 #include "ingot/tensor.hpp"
+#include "support/device_values.hpp"
 #include "support/reference.hpp"
 
 namespace ingot {
@@ -36,17 +37,6 @@ struct Tol {
   // A reduction of n elements per output: errors grow like sqrt(n).
   static Tol reduction(DType dtype, int64_t n);
 };
-
-// Makes sure the next results are freshly computed and never read stale zeros: allocates
-// `bytes` (twice) on `device` through its allocator, fills the memory with 0xFF bytes (NaN
-// for every float type, -1 for signed integers, the largest value for unsigned ones) and
-// lets go, so the allocator's cache of freed buffers hands this poisoned memory to the
-// next outputs of that size. An engine that skips writing part of an output then shows
-// NaN or -1 instead of a plausible value.
-void poison_allocator_cache(const std::string& device, size_t bytes);
-
-// Reads every element of `t` (realizing it) as double, decoding the bytes on the host.
-std::vector<double> read_values(const ingot::Tensor& t);
 
 // Poisons the allocator cache with t's byte size, realizes and reads t, and compares it
 // with `want`: same shape, then every element within `tol`. On failure the message names

@@ -36,7 +36,7 @@ double wrap_int(double v, int bits, bool is_signed) {
   double r = std::fmod(t, mod);
   if (r < 0) r += mod;
   if (is_signed && r >= mod / 2) r -= mod;
-  return r;
+  return r + 0.0;  // an integer has no -0
 }
 
 }  // namespace
@@ -76,7 +76,7 @@ double cast_value(double v, DType dtype) {
     case DType::Int32:
       return wrap_int(v, 32, true);
     case DType::Int64:
-      return std::trunc(v);
+      return std::trunc(v) + 0.0;
     case DType::UInt8:
       return wrap_int(v, 8, false);
     case DType::UInt16:
@@ -84,7 +84,7 @@ double cast_value(double v, DType dtype) {
     case DType::UInt32:
       return wrap_int(v, 32, false);
     case DType::UInt64:  // wraps negative values; exact below 2^53 only
-      return std::trunc(v) < 0 ? std::trunc(v) + std::ldexp(1.0, 64) : std::trunc(v);
+      return std::trunc(v) < 0 ? std::trunc(v) + std::ldexp(1.0, 64) : std::trunc(v) + 0.0;
     case DType::Float16:
       return round_float(v, 11, -14, 65504.0);
     case DType::BFloat16:

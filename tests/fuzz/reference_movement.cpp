@@ -1,0 +1,96 @@
+// The reference's movement operations: each moves elements without changing them, so it
+// is the op suite's float64 index map (tests/support/reference.cpp) applied to an array
+// of flat indices, which then picks the elements.
+#include <numeric>
+
+#include "fuzz/reference.hpp"
+#include "fuzz/reference_support.hpp"
+
+namespace fuzz {
+
+using Map = std::function<ref::Array(const ref::Array&)>;
+
+IArray IArray::moved(const Map& index_map, Bound fill) const {
+  std::vector<double> index(e.size());
+  std::iota(index.begin(), index.end(), 0.0);
+  ref::Array out = index_map(ref::Array(shape, std::move(index)));
+  std::vector<Bound> picked;
+  picked.reserve(out.data.size());
+  for (double i : out.data) picked.push_back(i >= 0 ? e[static_cast<size_t>(i)] : fill);
+  return IArray(out.shape, dtype, std::move(picked));
+}
+
+IArray IArray::reshape(const Shape& s) const {
+  return moved([&](const ref::Array& a) { return a.reshape(s); });
+}
+IArray IArray::permute(const std::vector<int>& order) const {
+  return moved([&](const ref::Array& a) { return a.permute(order); });
+}
+IArray IArray::transpose(int a, int b) const {
+  if (ndim() < 2) return *this;
+  return moved([&](const ref::Array& x) { return x.transpose(a, b); });
+}
+IArray IArray::T() const {
+  return moved([&](const ref::Array& a) { return a.T(); });
+}
+IArray IArray::expand(const Shape& s) const {
+  return moved([&](const ref::Array& a) { return a.expand(s); });
+}
+IArray IArray::pad(const std::vector<std::pair<int64_t, int64_t>>& pads, double value) const {
+  return moved([&](const ref::Array& a) { return a.pad(pads, -1); },
+               Bound::exact(ref::cast_value(value, dtype)));
+}
+IArray IArray::slice(const std::vector<ingot::Slice>& slices) const {
+  return moved([&](const ref::Array& a) { return a.slice(slices); });
+}
+IArray IArray::flip(const std::vector<int>& axes) const {
+  if (ndim() == 0) return *this;
+  std::vector<int> flipped;
+  for (int a : axes) {
+    int axis = a < 0 ? a + ndim() : a;
+    // The planted bug: axes of size 2 are left as they are.
+    if (!(planted_flip() && shape[axis] == 2)) flipped.push_back(axis);
+  }
+  if (flipped.empty()) return *this;
+  return moved([&](const ref::Array& a) { return a.flip(flipped); });
+}
+IArray IArray::squeeze(std::optional<int> axis) const {
+  return moved([&](const ref::Array& a) { return a.squeeze(axis); });
+}
+IArray IArray::unsqueeze(int axis) const {
+  return moved([&](const ref::Array& a) { return a.unsqueeze(axis); });
+}
+IArray IArray::flatten(int start, int end) const {
+  return moved([&](const ref::Array& a) { return a.flatten(start, end); });
+}
+IArray IArray::repeat(const std::vector<int64_t>& repeats) const {
+  return moved([&](const ref::Array& a) { return a.repeat(repeats); });
+}
+
+IArray IArray::cat(const std::vector<IArray>& arrays, int axis) {
+  DType dt = arrays.at(0).dtype;
+  for (const IArray& a : arrays) dt = ingot::promote_types(dt, a.dtype);
+  // Every part's flat indices, numbered after the parts before it.
+  std::vector<ref::Array> indices;
+  std::vector<Bound> all;
+  for (const IArray& a : arrays) {
+    std::vector<double> index(a.e.size());
+    std::iota(index.begin(), index.end(), static_cast<double>(all.size()));
+    indices.emplace_back(a.shape, std::move(index));
+    IArray converted = a.astype(dt);
+    all.insert(all.end(), converted.e.begin(), converted.e.end());
+  }
+  ref::Array out = ref::Array::cat(indices, axis);
+  std::vector<Bound> picked;
+  for (double i : out.data) picked.push_back(all[static_cast<size_t>(i)]);
+  return IArray(out.shape, dt, std::move(picked));
+}
+
+IArray IArray::stack(const std::vector<IArray>& arrays, int axis) {
+  int a = axis < 0 ? axis + arrays.at(0).ndim() + 1 : axis;
+  std::vector<IArray> parts;
+  for (const IArray& x : arrays) parts.push_back(x.unsqueeze(a));
+  return cat(parts, a);
+}
+
+}  // namespace fuzz
