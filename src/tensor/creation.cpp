@@ -73,8 +73,11 @@ Tensor Tensor::arange(double start, double stop, double step, std::optional<DTyp
                                                                                 : DType::Float32);
   int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
   DType index_type = n > (int64_t(1) << 31) ? DType::Int64 : DType::Int32;
-  Tensor i = iota({n}, is_float(dt) ? index_type : dt, device);
-  Tensor values = cast(i, is_float(dt) ? widest_float(device) : dt);
+  // Integers count in their own type (wrapping as a cast would); bool counts in int64
+  // and is cast at the end, since bool arithmetic saturates at true.
+  DType count_type = dt == DType::Bool ? DType::Int64 : dt;
+  Tensor i = iota({n}, is_float(dt) ? index_type : count_type, device);
+  Tensor values = cast(i, is_float(dt) ? widest_float(device) : count_type);
   if (step != 1) values = values * step;
   if (start != 0) values = values + start;
   return cast(values, dt);

@@ -146,7 +146,9 @@ Bound round_to(const Bound& x, DType dtype, Slack slack) {
   double eps = epsilon_of(dtype), top = max_finite_of(dtype), floor = near_zero_error(dtype);
   auto widen = [&](double end, double direction) {
     if (!std::isfinite(end)) return end;
-    double r = end + direction * (slack.rel * eps * std::fabs(end) + slack.abs * eps + floor);
+    // A relative slack of a zero end is zero, even where the slack is unbounded.
+    double rel = end == 0 ? 0 : slack.rel * eps * std::fabs(end);
+    double r = end + direction * (rel + slack.abs * eps + floor);
     // Past the largest finite value the type rounds to infinity; short of it, to that value.
     if (r > top) return direction > 0 ? kInf : top;
     if (r < -top) return direction < 0 ? -kInf : -top;

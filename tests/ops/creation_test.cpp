@@ -135,6 +135,14 @@ TEST_P(CreationTest, Arange) {
   }
 }
 
+// Found by ingot_fuzz: a bool arange counted in bool arithmetic, which stops at true.
+TEST_P(CreationTest, ArangeAsBoolIsTheCountCastToBool) {
+  Tensor t = Tensor::arange(-3, 7, 1, B, dev());
+  EXPECT_EQ(t.dtype(), B);
+  EXPECT_TRUE(
+      close(t, Array::generate({10}, [](const ref::Index& i) { return double(i[0] - 3 != 0); })));
+}
+
 TEST_P(CreationTest, Linspace) {
   auto lin = [](double a, double b, int64_t n) {
     return Array::generate({n}, [&](const ref::Index& i) {
