@@ -1,6 +1,7 @@
 #include "fuzz/shrink.hpp"
 
 #include <optional>
+#include <tuple>
 
 #include "fuzz/evaluate.hpp"
 
@@ -42,6 +43,14 @@ std::vector<Program> candidates(const Program& p) {
          {static_cast<int>(k)}}));
   if (p.outputs.size() > 1)
     for (int o : p.outputs) out.push_back(without_dead_steps({p.steps, {o}}));
+  // An input's values all made its first one: a failure that needs no particular data.
+  for (size_t i = 0; i < p.steps.size(); ++i) {
+    const Step& s = p.steps[i];
+    if (s.op != "input" || s.reals.size() < 2) continue;
+    Program c = p;
+    c.steps[i] = {.op = "full", .dtype = s.dtype, .ints = s.ints, .reals = {s.reals[0]}};
+    out.push_back(c);
+  }
   std::vector<IArray> values = evaluate_reference(p);
   for (size_t i = p.steps.size(); i-- > 0;) {
     const Step& s = p.steps[i];
@@ -58,10 +67,13 @@ std::vector<Program> candidates(const Program& p) {
 }
 
 // How much a program does: its operations, then its outputs.
-std::pair<size_t, size_t> size_of(const Program& p) {
-  size_t operations = 0;
-  for (const Step& s : p.steps) operations += !is_creation(s.op);
-  return {operations, p.outputs.size()};
+std::tuple<size_t, size_t, size_t> size_of(const Program& p) {
+  size_t operations = 0, data = 0;
+  for (const Step& s : p.steps) {
+    operations += !is_creation(s.op);
+    data += s.reals.size();
+  }
+  return {operations, p.outputs.size(), data};
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Shrinking a failing program to a small one that fails the same way (the same verdict):
 // fewer outputs, steps cut off and replaced by an input holding the values they made,
-// steps bypassed where an operand has their shape and type. Each candidate runs in a
-// fresh worker, so crashes shrink too.
+// steps bypassed where an operand has their shape and type, inputs made constant. Each
+// candidate runs in a fresh worker, so crashes shrink too.
 #pragma once
 
 #include <functional>
