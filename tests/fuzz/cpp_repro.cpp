@@ -93,6 +93,7 @@ std::string operation(const Step& s) {
            std::to_string(s.ints[0]) + ")";
   if (a.size() == 2) return call(a[1]);
   if (op == "cast") return a[0] + ".astype(" + dtype_arg(s.dtype) + ")";
+  if (op == "bitcast") return a[0] + ".bitcast(" + dtype_arg(s.dtype) + ")";
   if (op == "pow_scalar") return a[0] + ".pow(" + real(s.reals[0]) + ")";
   if (op == "clamp")
     return call((s.ints[0] ? real(s.reals[0]) : "std::nullopt") + ", " +

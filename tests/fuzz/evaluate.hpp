@@ -16,7 +16,7 @@
 //   pow_scalar  reals: {exponent}
 //   clamp       ints: {has lo, has hi}, reals: {lo, hi}
 //   where       three operands: condition, then, else
-//   cast        dtype
+//   cast bitcast  dtype
 //   sum prod max min mean any all   ints: axes, flag: keepdim
 //   var std     ints: axes, reals: {correction}, flag: keepdim
 //   argmax argmin  ints: {} or {axis}, flag: keepdim
@@ -149,6 +149,7 @@ V apply_movement(const Step& s, const V& x) {
   if (op == "softmax") return x.softmax(static_cast<int>(s.ints.at(0)));
   if (op == "log_softmax") return x.log_softmax(static_cast<int>(s.ints.at(0)));
   if (op == "cast") return x.astype(s.dtype);
+  if (op == "bitcast") return x.bitcast(s.dtype);
   if (op == "pow_scalar") return x.pow(s.reals.at(0));
   if (op == "clamp") {
     std::optional<double> lo, hi;

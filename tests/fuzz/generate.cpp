@@ -262,7 +262,7 @@ class Generator {
       case 4:
         return clamp();
       case 5:
-        return cast();
+        return chance(0.8) ? cast() : bitcast();
       case 6:
         return reduce();
       case 7:
@@ -321,6 +321,20 @@ class Generator {
          .reals = {std::min(a, b), std::max(a, b)}});
   }
   void cast() { add({.op = "cast", .dtype = dtype(), .args = {pick()}}); }
+  // A same-size reinterpretation (bool has no other one-byte type whose bytes are all valid).
+  void bitcast() {
+    int x = pick();
+    DType from = value(x).dtype;
+    std::vector<DType> same;
+    for (DType d : kDTypes)
+      if (d != from && d != DType::Bool && from != DType::Bool &&
+          ingot::dtype_size(d) == ingot::dtype_size(from) && (d != DType::Float64 || opt_.float64))
+        same.push_back(d);
+    if (same.empty()) return;
+    add({.op = "bitcast",
+         .dtype = same[uniform(0, static_cast<int>(same.size()) - 1)],
+         .args = {x}});
+  }
   void where() {
     int a = pick();
     int c = operand_for(value(a).shape, DType::Bool);

@@ -77,6 +77,8 @@ class IArray {
   IArray logical_or(const IArray& o) const;
   IArray logical_not() const;
   IArray astype(DType dtype) const;
+  // The same bytes read as another type of the same size (NaN payloads vary: unknown).
+  IArray bitcast(DType dtype) const;
 
   // ---- reductions ----
   IArray sum(const std::vector<int>& axes = {}, bool keepdim = false) const;

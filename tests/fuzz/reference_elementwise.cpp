@@ -196,6 +196,16 @@ IArray IArray::astype(DType to) const {
   return map(*this, to, [&](const Bound& b) { return cast(b, dtype, to); });
 }
 
+IArray IArray::bitcast(DType to) const {
+  return map(*this, to, [&](const Bound& b) {
+    if (!b.is_exact()) return Bound::unknown();
+    uint64_t bits = 0;
+    ingot::store_from_double(&bits, dtype, 0, b.v);
+    double v = ingot::load_as_double(&bits, to, 0);
+    return std::isnan(v) ? Bound::unknown() : Bound::exact(v);
+  });
+}
+
 IArray operator+(const IArray& a, const IArray& b) { return arith_rounded(a, b, add); }
 IArray operator-(const IArray& a, const IArray& b) { return arith_rounded(a, b, sub); }
 IArray operator*(const IArray& a, const IArray& b) { return arith_rounded(a, b, mul); }
