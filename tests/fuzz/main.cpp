@@ -13,6 +13,7 @@
 #include "fuzz/shrink.hpp"
 #include "fuzz/worker.hpp"
 #include "ingot/runtime.hpp"
+#include "support/pocl_cache_dir.hpp"
 
 namespace {
 
@@ -149,10 +150,12 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   try {
     plant_reference_bug(s.plant);
-    if (worker)
+    if (worker) {
+      support::PoclCacheFolder pocl;  // workers must not rebuild one PoCL cache together
       return program_path.empty()
                  ? run_seeds(device, s.seed, s.count, options_for(device, s.max_numel, s.max_steps))
                  : run_program_file(device, program_path);
+    }
     if (replay_seed) return replay(*replay_seed, device.empty() ? "CPU" : device, s);
     return parent(s);
   } catch (const std::exception& e) {

@@ -1,38 +1,9 @@
-// Gives each test process a PoCL cache folder of its own. With POCL_KERNEL_CACHE=0 (the
-// tests' setting) PoCL builds each program in a folder "_UNCACHED_<six letters>" of its
-// cache and removes it when the program is released, but the letters come out the same
-// in every process (the n-th program of two processes gets the same folder). CTest runs
-// two test processes at once: one removed the folder from under the other's final link,
-// which PoCL answers with an abort ("Final linking of kernel ... failed", seen once in
-// CI).
-#include <stdlib.h>
-
-#include <filesystem>
-#include <string>
-#include <system_error>
+// Gives each test process a PoCL cache folder of its own (pocl_cache_dir.hpp says why).
+#include "support/pocl_cache_dir.hpp"
 
 namespace {
 
-class PoclCacheFolder {
- public:
-  PoclCacheFolder() {
-    if (std::getenv("POCL_CACHE_DIR")) return;  // the caller chose one
-    std::error_code error;
-    std::string folder =
-        (std::filesystem::temp_directory_path(error) / "ingot-test-pocl-XXXXXX").string();
-    if (!error && ::mkdtemp(folder.data()) && ::setenv("POCL_CACHE_DIR", folder.c_str(), 1) == 0)
-      folder_ = folder;
-  }
-  ~PoclCacheFolder() {
-    std::error_code ignored;
-    if (!folder_.empty()) std::filesystem::remove_all(folder_, ignored);
-  }
-
- private:
-  std::string folder_;
-};
-
 // Before main, so before any test opens the OpenCL devices.
-const PoclCacheFolder kPoclCacheFolder;
+const support::PoclCacheFolder kPoclCacheFolder;
 
 }  // namespace
