@@ -1,6 +1,8 @@
 // Regression tests for classes of wrong answers and crashes, each beside the float64
 // reference or exact expected values, on every device.
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <optional>
 #include <variant>
 
@@ -126,6 +128,67 @@ TEST_P(RegressionTest, RandomMovementChainsAfterReshapes) {
     SCOPED_TRACE("chain " + std::to_string(c) + ": " + ref::shape_str(base) + trace);
     EXPECT_TRUE(close(t, want, Tol{0, 0}));
   }
+}
+
+// Class: constant literals. Negative, infinite, NaN and negative-zero constants of every
+// float type under a negation (a minus next to a negative literal), abs and a reciprocal
+// (which tells -0 from 0), as 0-d and 1-d tensors.
+TEST_P(RegressionTest, FloatConstantLiterals) {
+  const double inf = INFINITY;
+  for (DType dtype : {F32, F64, F16, BF16}) {
+    if (!supports(dtype)) continue;
+    // -1e300 and 70000 are beyond float32's and float16's range: infinities there.
+    for (double v : {-2.5, -0.0, 0.0, inf, -inf, double(NAN), -1e300, -1e-300, 70000.0, -3e38}) {
+      SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + std::to_string(v));
+      const double held = ref::cast_value(v, dtype);
+      for (Shape shape : {Shape{}, Shape{3}}) {
+        Tensor c = Tensor::full(shape, v, dtype, dev());
+        EXPECT_TRUE(close(c.neg(), Array::full(shape, -held), Tol::of(dtype)));
+        EXPECT_TRUE(close(c.abs(), Array::full(shape, std::fabs(held)), Tol::of(dtype)));
+        EXPECT_TRUE(close(c.neg().reciprocal(), Array::full(shape, 1 / -held), Tol::of(dtype)));
+        EXPECT_TRUE(close(c - c.neg(), Array::full(shape, ref::cast_value(held + held, dtype)),
+                          Tol::of(dtype)));
+      }
+    }
+  }
+}
+
+// Exact values of an integer type T, as a two's complement negation computes them.
+template <class T>
+T wrapped_neg(T v) {
+  return static_cast<T>(uint64_t{0} - static_cast<uint64_t>(v));
+}
+
+template <class T>
+void expect_integer_literals(const std::string& device) {
+  const DType dtype = ingot::dtype_of<T>::value;
+  std::vector<T> values = {T(7), std::numeric_limits<T>::min(), std::numeric_limits<T>::max()};
+  if constexpr (std::is_signed_v<T>) values.insert(values.end(), {T(-5), T(-1)});
+  for (T v : values) {
+    SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + std::to_string(v));
+    // int64's and uint64's largest values round up to 2^63 and 2^64 as doubles: the
+    // constant saturates back to the type's limit.
+    Tensor c = Tensor::full({3}, static_cast<double>(v), dtype, device);
+    EXPECT_EQ(c.to_vector<T>(), std::vector<T>(3, v));
+    EXPECT_EQ(c.neg().to_vector<T>(), std::vector<T>(3, wrapped_neg(v)));
+    T magnitude = std::is_signed_v<T> && v < 0 ? wrapped_neg(v) : v;
+    EXPECT_EQ(c.abs().to_vector<T>(), std::vector<T>(3, magnitude));
+    EXPECT_EQ((c - c.neg()).to_vector<T>(),
+              std::vector<T>(3, static_cast<T>(static_cast<uint64_t>(v) * 2)));
+  }
+}
+
+// Class: constant literals of every integer type, their extremes (int64's minimum,
+// uint64's maximum) and negative values under a negation.
+TEST_P(RegressionTest, IntegerConstantLiterals) {
+  expect_integer_literals<int8_t>(dev());
+  expect_integer_literals<int16_t>(dev());
+  expect_integer_literals<int32_t>(dev());
+  expect_integer_literals<int64_t>(dev());
+  expect_integer_literals<uint8_t>(dev());
+  expect_integer_literals<uint16_t>(dev());
+  expect_integer_literals<uint32_t>(dev());
+  expect_integer_literals<uint64_t>(dev());
 }
 
 INGOT_ON_ALL_DEVICES(RegressionTest);
