@@ -191,6 +191,47 @@ TEST_P(RegressionTest, IntegerConstantLiterals) {
   expect_integer_literals<uint64_t>(dev());
 }
 
+// Class: vector plans over padded (masked) loads, whose lane-wise where needs a mask
+// vector: the C target has no ?: on vectors. Padding on another axis than the lanes, as a
+// cat's parts have, under row sums (UNROLL) and column sums (UPCAST), in every type
+// vector plans take.
+TEST_P(RegressionTest, VectorPlansOverPaddedLoads) {
+  {
+    SCOPED_TRACE("cat of {16,2,16,64}, {16,2,1,64}, {16,2,1,64} along axis 2, summed");
+    Array a = random({16, 2, 16, 64}), b = random({16, 2, 1, 64}), c = random({16, 2, 1, 64});
+    EXPECT_TRUE(check_as(
+        F32, Tol::reduction(F32, 18 * 64 * 32),
+        [](auto a, auto b, auto c) {
+          return decltype(a)::cat({a, b, c}, 2).sum();
+        },
+        a, b, c));
+  }
+  for (DType dtype : {F32, F64, I32, I64}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Array x = random({6, 64}, ints(-9, 9), dtype), y = random({2, 64}, ints(-9, 9), dtype);
+    Tol tol = Tol::reduction(dtype, 64);
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x) {
+          return x.pad({{2, 1}}, 2.0).sum({1});
+        },
+        x));
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x) {
+          return x.pad({{1, 1}}, -1.0).sum({0});
+        },
+        x));
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x, auto y) {
+          return decltype(x)::cat({y, x, y}, 0).sum({1});
+        },
+        x, y));
+  }
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
