@@ -963,9 +963,17 @@ class Lowerer {
       case Kind::Mul:
         return alu(Op::Mul, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
       case Kind::Div:
-        return alu(Op::Div, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
-      case Kind::Mod:
-        return alu(Op::Mod, DType::Int64, {lower_index(e->args[0]), index_const(e->c)});
+      case Kind::Mod: {
+        // sym's division and modulo floor, the targets' / and % truncate toward zero: they
+        // differ for a negative numerator (a flipped axis under a reshape, -j + 1), which
+        // is first shifted by a multiple of the divisor to be at least 0.
+        const Expr& x = e->args[0];
+        const int64_t shift = x->lo < 0 ? ceil_div(-x->lo, e->c) : 0;
+        int q = alu(e->kind == Kind::Div ? Op::Div : Op::Mod, DType::Int64,
+                    {lower_index(sym::add(x, shift * e->c)), index_const(e->c)});
+        if (e->kind == Kind::Div && shift) q = alu(Op::Add, DType::Int64, {q, index_const(-shift)});
+        return q;
+      }
       case Kind::Lt:
         return alu(Op::CmpLt, DType::Bool, {lower_index(e->args[0]), index_const(e->c)});
       case Kind::And: {

@@ -37,16 +37,34 @@ const std::map<Op, std::string> kInfix = {
     {Op::CmpLt, "<"}, {Op::CmpEq, "=="}, {Op::CmpNe, "!="}, {Op::And, "&"}, {Op::Or, "|"},
     {Op::Xor, "^"},   {Op::Shl, "<<"},   {Op::Shr, ">>"}};
 
+// A negative literal is parenthesized: it may follow a unary minus or another operator
+// ("-" then "-0x1.4p+1f" would read as a decrement).
+std::string signed_literal(const std::string& text, bool negative) {
+  return negative ? "(" + text + ")" : text;
+}
+
+// The float nearest `v`: C++ leaves a double beyond float's range undefined, IEEE rounds it
+// to an infinity.
+float to_float(double v) {
+  if (std::fabs(v) >= 0x1.ffffffp127) return static_cast<float>(std::copysign(INFINITY, v));
+  return static_cast<float>(v);
+}
+
+// `v` rounded to `dt` first, so the literal is the value the type holds (a float32
+// constant beyond its range is an infinity, a float16 one beyond 65504 too).
 std::string float_literal(double v, DType dt) {
-  if (std::isnan(v)) return "NAN";
-  if (std::isinf(v)) return v > 0 ? "INFINITY" : "(-INFINITY)";
   if (dt == DType::Float16 || dt == DType::BFloat16) {
-    uint16_t bits = dt == DType::Float16 ? float_to_half_bits(static_cast<float>(v))
-                                         : float_to_bfloat_bits(static_cast<float>(v));
+    uint16_t bits =
+        dt == DType::Float16 ? float_to_half_bits(to_float(v)) : float_to_bfloat_bits(to_float(v));
     v = dt == DType::Float16 ? half_bits_to_float(bits) : bfloat_bits_to_float(bits);
+  } else if (dt != DType::Float64) {
+    v = to_float(v);
   }
-  if (dt == DType::Float64) return fmt::format("{:a}", v);
-  return fmt::format("{:a}f", static_cast<float>(v));
+  if (std::isnan(v)) return "NAN";
+  if (std::isinf(v)) return v < 0 ? "(-INFINITY)" : "INFINITY";
+  std::string text =
+      dt == DType::Float64 ? fmt::format("{:a}", v) : fmt::format("{:a}f", static_cast<float>(v));
+  return signed_literal(text, std::signbit(v));
 }
 
 std::string const_literal(const ir::Inst& in, const LanguageTable& lang) {
@@ -56,7 +74,8 @@ std::string const_literal(const ir::Inst& in, const LanguageTable& lang) {
   const std::string& ll = lang.int64_suffix;
   if (dt == DType::UInt64) return fmt::format("{}U{}", static_cast<uint64_t>(in.value.i), ll);
   if (in.value.i == INT64_MIN) return fmt::format("(-9223372036854775807{} - 1)", ll);
-  if (dt == DType::Int64) return fmt::format("{}{}", in.value.i, ll);
+  if (dt == DType::Int64)
+    return signed_literal(fmt::format("{}{}", in.value.i, ll), in.value.i < 0);
   return fmt::format("(({}){}{})", lang.storage_type(dt), in.value.i, ll);
 }
 

@@ -77,7 +77,11 @@ const LanguageTable& language_c() {
       .vector_make = "({0}){{{1}}}",
       .vector_splat = "({0}){{0}} + {1}",
       .vector_lane = "{0}[{1}]",
-      .vector_where = "({0} ? {1} : {2})",
+      // C has no ?: on vectors (C++ and OpenCL do): the condition's lanes widen to a mask
+      // of all ones or zeros, which selects the bits of either operand.
+      .vector_where =
+          "({{ {3} m_ = -__builtin_convertvector({0}, {3}); "
+          "(__typeof__({1}))((m_ & ({3}){1}) | (~m_ & ({3}){2})); }})",
       .bitcast = "({{ {1} s_ = {2}; {0} d_; memcpy(&d_, &s_, sizeof d_); d_; }})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,

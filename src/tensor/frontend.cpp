@@ -13,8 +13,8 @@ std::string device_name(const std::string& device) { return Device::get(device).
 Tensor constant(const Shape& shape, DType dtype, const std::string& device, double value) {
   for (int64_t d : shape)
     if (d < 0) throw Error("full: negative dimension in shape " + shape_str(shape));
-  return wrap(
-      make_node(Op::Const, dtype, shape, device_name(device), {}, {}, ConstValue::of(value)));
+  return wrap(make_node(Op::Const, dtype, shape, device_name(device), {}, {},
+                        ConstValue::of(value, dtype)));
 }
 
 Tensor iota(const Shape& shape, DType dtype, const std::string& device) {

@@ -71,8 +71,11 @@ enum class Op : uint8_t {
 
 struct ConstValue {
   double f = 0;
-  int64_t i = 0;
-  static ConstValue of(double v) { return {v, static_cast<int64_t>(v)}; }
+  int64_t i = 0;  // the value of an integer type (uint64: its bits)
+  // `v` as a constant of `dtype`. An integral value within int64 keeps its integer (a
+  // narrower type then wraps it, as a cast of an integer does); NaN, infinities and values
+  // beyond int64 become what astype makes of them: 0 for NaN, else the type's nearest limit.
+  static ConstValue of(double v, DType dtype = DType::Int64);
 };
 
 struct LazyNode {

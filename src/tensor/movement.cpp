@@ -11,7 +11,7 @@ namespace {
 
 Tensor movement(const Tensor& t, Op op, Shape shape, std::vector<int64_t> arg, double value = 0) {
   return wrap(make_node(op, t.dtype(), std::move(shape), t.device(), {t.node()}, std::move(arg),
-                        ConstValue::of(value)));
+                        ConstValue::of(value, t.dtype())));
 }
 
 std::string axes_str(const std::vector<int>& v) {

@@ -100,6 +100,19 @@ std::vector<MovementCase> movement_cases() {
                  .permute({1, 0, 2})
                  .expand({8, 3, 3})
                  .pad({{0, 0}, {0, 0}, {1, 3}}, 4.0))),
+      // A reshape under a flip or a negative step: the index into the reshaped source has
+      // a negative numerator in its floor division (-j + 1), where C's / truncates.
+      mv("reshape_then_flip", {{4, 2}}, {2, 4}, ONE(reshape({2, 4}).flip({1}))),
+      mv("reshape_then_negative_step", {{6, 4}}, {4, 2},
+         ONE(reshape({4, 6}).slice({{}, {nullopt, nullopt, -4}}))),
+      mv("reshape_then_shrink_flip", {{3, 10}}, {3, 4},
+         ONE(reshape({5, 6}).slice({{1, 4}, {1, 5}}).flip({0, 1}))),
+      mv("reshape_then_pad_flip", {{2, 6}}, {5, 6},
+         ONE(reshape({4, 3}).pad({{1, 0}, {2, 1}}, 5.0).flip({1}))),
+      mv("reshape_permute_flip_reshape", {{4, 6}}, {8, 3},
+         ONE(reshape({2, 3, 4}).permute({2, 0, 1}).flip({0, 2}).reshape({8, 3}))),
+      mv("flip_reshape_flip_reshape", {{3, 4}}, {4, 3},
+         ONE(flip({1}).reshape({2, 6}).flip({1}).reshape({4, 3}))),
       mv("cat_axis0", {{2, 5}, {3, 5}, {1, 5}}, {6, 5},
          [](const auto& v) {
            return STATIC(v)::cat({v[0], v[1], v[2]}, 0);

@@ -1,0 +1,237 @@
+// Regression tests for classes of wrong answers and crashes, each beside the float64
+// reference or exact expected values, on every device.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <variant>
+
+#include "support/op_test.hpp"
+
+namespace {
+
+using namespace support;
+using std::nullopt;
+
+class RegressionTest : public OpTest {
+ protected:
+  // One step of a random chain of movement ops, applied alike to a Tensor and an Array.
+  struct Reshape {
+    Shape shape;
+  };
+  struct Flip {
+    std::vector<int> axes;
+  };
+  struct SliceStep {
+    std::vector<ingot::Slice> slices;
+  };
+  struct Pad {
+    std::vector<std::pair<int64_t, int64_t>> pads;
+  };
+  struct Permute {
+    std::vector<int> order;
+  };
+  using Step = std::variant<Reshape, Flip, SliceStep, Pad, Permute>;
+
+  template <class X>
+  static X apply(const Step& step, const X& x) {
+    return std::visit(
+        [&](const auto& s) -> X {
+          using S = std::decay_t<decltype(s)>;
+          if constexpr (std::is_same_v<S, Reshape>) return x.reshape(s.shape);
+          if constexpr (std::is_same_v<S, Flip>) return x.flip(s.axes);
+          if constexpr (std::is_same_v<S, SliceStep>) return x.slice(s.slices);
+          if constexpr (std::is_same_v<S, Pad>) return x.pad(s.pads, -7.0);
+          if constexpr (std::is_same_v<S, Permute>) return x.permute(s.order);
+        },
+        step);
+  }
+
+  int64_t uniform(int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
+  }
+
+  // A random new shape of `n` elements in one to three axes.
+  Shape factorization(int64_t n) {
+    Shape s;
+    int64_t left = n;
+    for (int64_t axes = uniform(1, 3); axes > 1; --axes) {
+      std::vector<int64_t> divisors;
+      for (int64_t d = 1; d <= left; ++d)
+        if (left % d == 0) divisors.push_back(d);
+      s.push_back(
+          divisors[static_cast<size_t>(uniform(0, static_cast<int64_t>(divisors.size()) - 1))]);
+      left /= s.back();
+    }
+    s.push_back(left);
+    return s;
+  }
+
+  // A random movement op of a tensor of `shape`, reshapes every other step, so each
+  // flip, step, shrink, pad or permute lands on a reshaped view.
+  Step random_step(const Shape& shape, bool reshape) {
+    const int n = static_cast<int>(shape.size());
+    if (reshape) return Reshape{factorization(ref::numel_of(shape))};
+    switch (uniform(0, 3)) {
+      case 0: {
+        std::vector<int> axes;
+        for (int a = 0; a < n; ++a)
+          if (uniform(0, 1)) axes.push_back(a);
+        if (axes.empty()) axes.push_back(static_cast<int>(uniform(0, n - 1)));
+        return Flip{axes};
+      }
+      case 1: {
+        std::vector<ingot::Slice> slices;
+        for (int64_t extent : shape) {
+          // Covers [lo, hi), forwards or backwards (a stop before 0 is "none": -1 would
+          // count from the end).
+          int64_t lo = uniform(0, extent - 1), hi = uniform(lo + 1, extent), step = uniform(1, 3);
+          if (uniform(0, 1))
+            slices.push_back({lo, hi, step});
+          else
+            slices.push_back({hi - 1, lo > 0 ? std::optional<int64_t>(lo - 1) : nullopt, -step});
+        }
+        return SliceStep{slices};
+      }
+      case 2: {
+        std::vector<std::pair<int64_t, int64_t>> pads;
+        for (int a = 0; a < n; ++a) pads.emplace_back(uniform(0, 2), uniform(0, 2));
+        return Pad{pads};
+      }
+      default: {
+        std::vector<int> order(static_cast<size_t>(n));
+        for (int a = 0; a < n; ++a) order[static_cast<size_t>(a)] = a;
+        std::shuffle(order.begin(), order.end(), rng_);
+        return Permute{order};
+      }
+    }
+  }
+};
+
+// Class: view simplification of reshapes under flips, negative steps, shrinks, pads and
+// permutes. Random chains of them, compared exactly with the reference.
+TEST_P(RegressionTest, RandomMovementChainsAfterReshapes) {
+  const int chains = emulated() ? 24 : 40;
+  for (int c = 0; c < chains; ++c) {
+    Shape base = {uniform(2, 6), uniform(2, 6)};
+    Array x = random(base, ints(-50, 50));
+    Tensor t = tensor(x);
+    Array want = x;
+    std::string trace;
+    for (int s = 0; s < 5; ++s) {
+      Step step = random_step(want.shape, s % 2 == 0);
+      want = apply(step, want);
+      t = apply(step, t);
+      trace += " -> " + ref::shape_str(want.shape);
+      if (want.numel() == 0) break;
+    }
+    SCOPED_TRACE("chain " + std::to_string(c) + ": " + ref::shape_str(base) + trace);
+    EXPECT_TRUE(close(t, want, Tol{0, 0}));
+  }
+}
+
+// Class: constant literals. Negative, infinite, NaN and negative-zero constants of every
+// float type under a negation (a minus next to a negative literal), abs and a reciprocal
+// (which tells -0 from 0), as 0-d and 1-d tensors.
+TEST_P(RegressionTest, FloatConstantLiterals) {
+  const double inf = INFINITY;
+  for (DType dtype : {F32, F64, F16, BF16}) {
+    if (!supports(dtype)) continue;
+    // -1e300 and 70000 are beyond float32's and float16's range: infinities there.
+    for (double v : {-2.5, -0.0, 0.0, inf, -inf, double(NAN), -1e300, -1e-300, 70000.0, -3e38}) {
+      SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + std::to_string(v));
+      const double held = ref::cast_value(v, dtype);
+      for (Shape shape : {Shape{}, Shape{3}}) {
+        Tensor c = Tensor::full(shape, v, dtype, dev());
+        EXPECT_TRUE(close(c.neg(), Array::full(shape, -held), Tol::of(dtype)));
+        EXPECT_TRUE(close(c.abs(), Array::full(shape, std::fabs(held)), Tol::of(dtype)));
+        EXPECT_TRUE(close(c.neg().reciprocal(), Array::full(shape, 1 / -held), Tol::of(dtype)));
+        EXPECT_TRUE(close(c - c.neg(), Array::full(shape, ref::cast_value(held + held, dtype)),
+                          Tol::of(dtype)));
+      }
+    }
+  }
+}
+
+// Exact values of an integer type T, as a two's complement negation computes them.
+template <class T>
+T wrapped_neg(T v) {
+  return static_cast<T>(uint64_t{0} - static_cast<uint64_t>(v));
+}
+
+template <class T>
+void expect_integer_literals(const std::string& device) {
+  const DType dtype = ingot::dtype_of<T>::value;
+  std::vector<T> values = {T(7), std::numeric_limits<T>::min(), std::numeric_limits<T>::max()};
+  if constexpr (std::is_signed_v<T>) values.insert(values.end(), {T(-5), T(-1)});
+  for (T v : values) {
+    SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + std::to_string(v));
+    // int64's and uint64's largest values round up to 2^63 and 2^64 as doubles: the
+    // constant saturates back to the type's limit.
+    Tensor c = Tensor::full({3}, static_cast<double>(v), dtype, device);
+    EXPECT_EQ(c.to_vector<T>(), std::vector<T>(3, v));
+    EXPECT_EQ(c.neg().to_vector<T>(), std::vector<T>(3, wrapped_neg(v)));
+    T magnitude = std::is_signed_v<T> && v < 0 ? wrapped_neg(v) : v;
+    EXPECT_EQ(c.abs().to_vector<T>(), std::vector<T>(3, magnitude));
+    EXPECT_EQ((c - c.neg()).to_vector<T>(),
+              std::vector<T>(3, static_cast<T>(static_cast<uint64_t>(v) * 2)));
+  }
+}
+
+// Class: constant literals of every integer type, their extremes (int64's minimum,
+// uint64's maximum) and negative values under a negation.
+TEST_P(RegressionTest, IntegerConstantLiterals) {
+  expect_integer_literals<int8_t>(dev());
+  expect_integer_literals<int16_t>(dev());
+  expect_integer_literals<int32_t>(dev());
+  expect_integer_literals<int64_t>(dev());
+  expect_integer_literals<uint8_t>(dev());
+  expect_integer_literals<uint16_t>(dev());
+  expect_integer_literals<uint32_t>(dev());
+  expect_integer_literals<uint64_t>(dev());
+}
+
+// Class: vector plans over padded (masked) loads, whose lane-wise where needs a mask
+// vector: the C target has no ?: on vectors. Padding on another axis than the lanes, as a
+// cat's parts have, under row sums (UNROLL) and column sums (UPCAST), in every type
+// vector plans take.
+TEST_P(RegressionTest, VectorPlansOverPaddedLoads) {
+  {
+    SCOPED_TRACE("cat of {16,2,16,64}, {16,2,1,64}, {16,2,1,64} along axis 2, summed");
+    Array a = random({16, 2, 16, 64}), b = random({16, 2, 1, 64}), c = random({16, 2, 1, 64});
+    EXPECT_TRUE(check_as(
+        F32, Tol::reduction(F32, 18 * 64 * 32),
+        [](auto a, auto b, auto c) {
+          return decltype(a)::cat({a, b, c}, 2).sum();
+        },
+        a, b, c));
+  }
+  for (DType dtype : {F32, F64, I32, I64}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Array x = random({6, 64}, ints(-9, 9), dtype), y = random({2, 64}, ints(-9, 9), dtype);
+    Tol tol = Tol::reduction(dtype, 64);
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x) {
+          return x.pad({{2, 1}}, 2.0).sum({1});
+        },
+        x));
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x) {
+          return x.pad({{1, 1}}, -1.0).sum({0});
+        },
+        x));
+    EXPECT_TRUE(check_as(
+        dtype, tol,
+        [](auto x, auto y) {
+          return decltype(x)::cat({y, x, y}, 0).sum({1});
+        },
+        x, y));
+  }
+}
+
+INGOT_ON_ALL_DEVICES(RegressionTest);
+
+}  // namespace
