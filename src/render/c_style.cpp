@@ -60,8 +60,12 @@ std::string float_literal(double v, DType dt) {
   } else if (dt != DType::Float64) {
     v = to_float(v);
   }
-  if (std::isnan(v)) return "NAN";
-  if (std::isinf(v)) return v < 0 ? "(-INFINITY)" : "INFINITY";
+  // NAN and INFINITY are float expressions: a float64 one is cast, or pow(NAN, 0x1p+0)
+  // mixes float and double and CUDA finds no single overload.
+  if (std::isnan(v) || std::isinf(v)) {
+    std::string special = std::isnan(v) ? "NAN" : v < 0 ? "(-INFINITY)" : "INFINITY";
+    return dt == DType::Float64 ? "((double)" + special + ")" : special;
+  }
   std::string text =
       dt == DType::Float64 ? fmt::format("{:a}", v) : fmt::format("{:a}f", static_cast<float>(v));
   return signed_literal(text, std::signbit(v));
