@@ -23,7 +23,12 @@ const Shape& Tensor::shape() const { return checked(node_).shape; }
 DType Tensor::dtype() const { return checked(node_).dtype; }
 int64_t Tensor::numel() const { return shape_numel(shape()); }
 const std::string& Tensor::device() const { return checked(node_).device; }
-int64_t Tensor::size(int axis) const { return shape()[normalize_axis(axis, ndim(), "size")]; }
+int64_t Tensor::size(int axis) const {
+  int a = normalize_axis(axis, ndim(), "size");
+  if (ndim() == 0)
+    throw Error("size: a 0-d tensor has no axis " + std::to_string(axis) + " (shape ())");
+  return shape()[a];
+}
 
 Tensor& Tensor::realize() {
   checked(node_);

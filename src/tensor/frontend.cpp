@@ -42,6 +42,9 @@ std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const ch
       throw Error(std::string(op) + ": axis " + std::to_string(a) + " is repeated");
     out.push_back(n);
   }
+  // A 0-d tensor accepts axis 0 (or -1), as PyTorch does, naming no axis of its own: the
+  // op reduces, flips... over nothing.
+  if (ndim == 0) out.clear();
   std::sort(out.begin(), out.end());
   return out;
 }

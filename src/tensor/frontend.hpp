@@ -19,9 +19,10 @@ Tensor iota(const Shape& shape, DType dtype, const std::string& device);
 // The float type that creation ops compute intermediate values in on `device`: float64,
 // or float32 on a device without float64 (Metal).
 DType widest_float(const std::string& device);
-// Axis `axis` of a tensor with `ndim` axes, negative counting from the end.
+// Axis `axis` of a tensor with `ndim` axes, negative counting from the end. A 0-d tensor
+// takes 0 and -1 (as PyTorch does), normalized to 0: the caller must not index its shape.
 int normalize_axis(int axis, int ndim, const char* op);
-// Sorted, unique axes; empty input means every axis.
+// Sorted, unique axes; empty input means every axis. A 0-d tensor's 0 or -1 gives no axes.
 std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const char* op);
 Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op);
 Tensor cast(const Tensor& t, DType dtype);

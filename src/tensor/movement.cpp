@@ -226,6 +226,10 @@ Tensor Tensor::flatten(int start, int end) const {
 Tensor Tensor::cat(const std::vector<Tensor>& tensors, int axis) {
   if (tensors.empty()) throw Error("cat: needs at least one tensor");
   const Tensor& first = tensors[0];
+  for (size_t i = 0; i < tensors.size(); ++i)
+    if (tensors[i].ndim() == 0)
+      throw Error("cat: tensor " + std::to_string(i) +
+                  " is 0-d and has no axis to concatenate along; use stack, or unsqueeze it");
   int a = normalize_axis(axis, first.ndim(), "cat");
   DType dt = first.dtype();
   int64_t total = 0;

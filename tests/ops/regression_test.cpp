@@ -232,6 +232,52 @@ TEST_P(RegressionTest, VectorPlansOverPaddedLoads) {
   }
 }
 
+// Class: 0-d tensors with an axis argument. PyTorch takes 0 and -1 there and reduces,
+// flips or normalizes over nothing: the result is 0-d, the reduction of one element.
+TEST_P(RegressionTest, ZeroDimTensorsTakeAxisZeroAndMinusOne) {
+  const double v = random({}, range(-3, 3)).data[0];
+  Tensor x = Tensor::scalar(v, F32, dev());
+  Tensor i = Tensor::scalar(-7, I32, dev());
+  for (int axis : {0, -1}) {
+    SCOPED_TRACE("axis " + std::to_string(axis));
+    for (bool keepdim : {false, true}) {
+      auto scalar = [&](double want) { return Array::scalar(want); };
+      EXPECT_TRUE(close(x.sum({axis}, keepdim), scalar(v)));
+      EXPECT_TRUE(close(x.prod({axis}, keepdim), scalar(v)));
+      EXPECT_TRUE(close(x.max({axis}, keepdim), scalar(v)));
+      EXPECT_TRUE(close(x.min({axis}, keepdim), scalar(v)));
+      EXPECT_TRUE(close(x.mean({axis}, keepdim), scalar(v)));
+      EXPECT_TRUE(close(x.var({axis}, keepdim), scalar(NAN)));  // 0 / (1 - 1)
+      EXPECT_TRUE(close(x.var({axis}, keepdim, 0), scalar(0)));
+      EXPECT_TRUE(close(x.std({axis}, keepdim, 0), scalar(0)));
+      EXPECT_TRUE(close(x.any({axis}, keepdim), scalar(v != 0)));
+      EXPECT_TRUE(close(x.all({axis}, keepdim), scalar(v != 0)));
+      EXPECT_TRUE(close(x.argmax(axis, keepdim), scalar(0)));
+      EXPECT_TRUE(close(x.argmin(axis, keepdim), scalar(0)));
+      EXPECT_TRUE(close(i.sum({axis}, keepdim), scalar(-7)));
+      EXPECT_EQ(i.sum({axis}, keepdim).dtype(), I64);
+      EXPECT_TRUE(close(i.max({axis}, keepdim), scalar(-7)));
+      EXPECT_EQ(x.sum({axis}, keepdim).shape(), Shape{});
+    }
+    EXPECT_TRUE(close(x.softmax(axis), Array::scalar(1)));
+    EXPECT_TRUE(close(x.log_softmax(axis), Array::scalar(0)));
+    EXPECT_TRUE(close(i.softmax(axis), Array::scalar(1)));
+    EXPECT_TRUE(close(x.flip({axis}), Array::scalar(v)));
+    EXPECT_TRUE(close(x.squeeze(axis), Array::scalar(v)));
+    EXPECT_TRUE(close(x.unsqueeze(axis), Array({1}, {v})));
+    EXPECT_TRUE(close(x.flatten(axis, axis), Array({1}, {v})));
+  }
+  // Both names of the one axis at once are a repeat, as in PyTorch; other axes are out of
+  // range; a 0-d tensor cannot be concatenated and has no size along an axis.
+  EXPECT_TRUE(throws_error([&] { x.sum({0, -1}).realize(); }, {"sum"}, {"repeated"}));
+  EXPECT_TRUE(throws_error([&] { x.sum({1}).realize(); }, {"sum"}, {"-1 to 0"}));
+  EXPECT_TRUE(throws_error([&] { x.softmax(-2).realize(); }, {"softmax"}, {"-1 to 0"}));
+  EXPECT_TRUE(throws_error([&] { x.argmax(1).realize(); }, {"argmax"}, {"-1 to 0"}));
+  EXPECT_TRUE(throws_error([&] { Tensor::cat({x, x}).realize(); }, {"cat"}, {"0-d"}));
+  EXPECT_TRUE(throws_error([&] { x.size(0); }, {"size"}, {"0-d"}));
+  EXPECT_TRUE(close(Tensor::stack({x, x}, -1), Array({2}, {v, v})));
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
