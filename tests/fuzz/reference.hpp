@@ -140,7 +140,7 @@ IArray operator*(double a, const IArray& b);
 IArray operator/(double a, const IArray& b);
 
 // A planted bug for checking that the fuzzer catches one: "" (none), "exp" (the reference's
-// exp 1e-4 too large) or "flip" (the reference flips all but the last element of an axis).
+// exp 1e-4 too large) or "flip" (the reference's flip rotates its first axis by one).
 void plant_reference_bug(const std::string& name);
 
 }  // namespace fuzz

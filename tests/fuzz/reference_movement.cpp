@@ -44,15 +44,18 @@ IArray IArray::slice(const std::vector<ingot::Slice>& slices) const {
   return moved([&](const ref::Array& a) { return a.slice(slices); });
 }
 IArray IArray::flip(const std::vector<int>& axes) const {
-  if (ndim() == 0) return *this;
+  if (ndim() == 0 || axes.empty()) return *this;
   std::vector<int> flipped;
-  for (int a : axes) {
-    int axis = a < 0 ? a + ndim() : a;
-    // The planted bug: axes of size 2 are left as they are.
-    if (!(planted_flip() && shape[axis] == 2)) flipped.push_back(axis);
-  }
-  if (flipped.empty()) return *this;
-  return moved([&](const ref::Array& a) { return a.flip(flipped); });
+  for (int a : axes) flipped.push_back(a < 0 ? a + ndim() : a);
+  return moved([&](const ref::Array& a) {
+    ref::Array out = a.flip(flipped);
+    if (!planted_flip() || out.shape[flipped[0]] < 2) return out;
+    // The planted bug: the first flipped axis comes out rotated by one.
+    std::vector<ingot::Slice> head(flipped[0] + 1), tail(flipped[0] + 1);
+    head.back() = {1, std::nullopt, 1};
+    tail.back() = {0, 1, 1};
+    return ref::Array::cat({out.slice(head), out.slice(tail)}, flipped[0]);
+  });
 }
 IArray IArray::squeeze(std::optional<int> axis) const {
   return moved([&](const ref::Array& a) { return a.squeeze(axis); });
