@@ -171,11 +171,28 @@ class Renderer {
     return v;
   }
 
-  std::string cast(DType to, const std::string& x) {
+  std::string cast(DType to, DType from, const std::string& x) {
     if (to == DType::Bool) return "((" + x + ") != 0)";
     if (to == DType::Float16 || to == DType::BFloat16)
       return from_storage(to, to_storage(to, "(float)(" + x + ")"));
-    return "(" + lang_.value_type(to) + ")(" + x + ")";
+    std::string type = lang_.value_type(to);
+    if (!is_float(from) || !is_int(to)) return "(" + type + ")(" + x + ")";
+    // Float to integer saturates and NaN gives 0 (docs/semantics.md), as CUDA's cvt and
+    // OpenCL's convert_*_sat do: C leaves an out-of-range conversion undefined. The
+    // bounds are powers of two, exact in every float type; values between them truncate.
+    int bits = static_cast<int>(8 * dtype_size(to));
+    bool is_signed = is_signed_int(to);
+    std::string f = from == DType::Float64 ? "" : "f";
+    std::string low = is_signed ? fmt::format("-0x1p+{}{}", bits - 1, f) : "0.0" + f;
+    std::string high = fmt::format("0x1p+{}{}", is_signed ? bits - 1 : bits, f);
+    std::string ll = bits == 64 ? lang_.int64_suffix : "";
+    std::string min =
+        is_signed ? fmt::format("(-{}{} - 1)", (uint64_t{1} << (bits - 1)) - 1, ll) : "0";
+    std::string max = is_signed ? fmt::format("{}{}", (uint64_t{1} << (bits - 1)) - 1, ll)
+                                : fmt::format("{}U{}", ~uint64_t{0} >> (64 - bits), ll);
+    return fmt::format(
+        "(({0}) != ({0}) ? ({1})0 : ({0}) < {2} ? ({1}){3} : ({0}) >= {4} ? ({1}){5} : ({1})({0}))",
+        x, type, low, min, high, max);
   }
 
   std::string alu(const ir::Inst& in) {
@@ -208,7 +225,7 @@ class Renderer {
       case Op::Recip:
         return "(" + std::string(dt == DType::Float64 ? "1.0" : "1.0f") + " / " + a(0) + ")";
       case Op::Cast:
-        return cast(dt, a(0));
+        return cast(dt, operand, a(0));
       case Op::Bitcast:
         // Through the storage types, so half and bfloat16 reinterpret their 16 bits.
         return from_storage(dt,
@@ -333,7 +350,7 @@ class Renderer {
               name(in.src[1]));
         }
         std::string value =
-            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, name(in.src[1]));
+            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, val.dtype, name(in.src[1]));
         return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
       }
       case ir::IOp::Alu:
