@@ -93,8 +93,19 @@ Tensor Tensor::eq(const Tensor& o) const { return compare(*this, o, Op::CmpEq, "
 Tensor Tensor::ne(const Tensor& o) const { return compare(*this, o, Op::CmpNe, "ne"); }
 Tensor Tensor::lt(const Tensor& o) const { return compare(*this, o, Op::CmpLt, "lt"); }
 Tensor Tensor::gt(const Tensor& o) const { return compare(o, *this, Op::CmpLt, "gt"); }
-Tensor Tensor::le(const Tensor& o) const { return gt(o).logical_not(); }
-Tensor Tensor::ge(const Tensor& o) const { return lt(o).logical_not(); }
+namespace {
+
+// a <= b. "Not greater" is "less or equal" only without NaN: floats ask both questions.
+Tensor less_equal(const Tensor& a, const Tensor& b, const char* name) {
+  broadcast_shapes(a.shape(), b.shape(), name);  // so a mismatch names le or ge
+  if (is_float(promote_types(a.dtype(), b.dtype()))) return a.lt(b).logical_or(a.eq(b));
+  return a.gt(b).logical_not();
+}
+
+}  // namespace
+
+Tensor Tensor::le(const Tensor& o) const { return less_equal(*this, o, "le"); }
+Tensor Tensor::ge(const Tensor& o) const { return less_equal(o, *this, "ge"); }
 Tensor Tensor::logical_and(const Tensor& o) const {
   return binary(*this, o, Op::And, DType::Bool, DType::Bool, "logical_and");
 }

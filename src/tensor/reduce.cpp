@@ -112,7 +112,10 @@ Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   along[axis] = n;
   // n - i is largest for the first match; the max of it finds the first index.
   Tensor countdown = (static_cast<double>(n) - iota({n}, DType::Int64, t.device())).reshape(along);
-  Tensor score = Tensor::where(t.eq(best), countdown, constant({}, DType::Int64, t.device(), 0));
+  // max and min propagate NaN: where `best` is NaN, the first NaN is the answer.
+  Tensor match = t.eq(best);
+  if (is_float(t.dtype())) match = match.logical_or(t.ne(t).logical_and(best.ne(best)));
+  Tensor score = Tensor::where(match, countdown, constant({}, DType::Int64, t.device(), 0));
   return static_cast<double>(n) - score.max({axis}, true);
 }
 

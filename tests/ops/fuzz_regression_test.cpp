@@ -49,6 +49,49 @@ TEST_P(FuzzRegressionTest, FloatToIntegerCastsSaturate) {
   }
 }
 
+// Bool + bool stored 2 where a fused consumer read it (b + b as float32 gave 0 2 2, its
+// sum 4): + is or and * is and now, - is refused, as in PyTorch (fuzz seeds 336, 809).
+TEST_P(FuzzRegressionTest, BoolArithmeticStaysZeroOrOne) {
+  Tensor b = Tensor::from_vector<bool>({false, true, true, false}, {4}, dev());
+  Tensor c = Tensor::from_vector<bool>({false, false, true, true}, {4}, dev());
+  EXPECT_EQ((b + b).dtype(), B);
+  EXPECT_TRUE(close((b + b).astype(F32), Array({4}, {0, 1, 1, 0})));
+  EXPECT_TRUE(close((b + c).astype(F32), Array({4}, {0, 1, 1, 1})));
+  EXPECT_TRUE(close((b * c).astype(F32), Array({4}, {0, 0, 1, 0})));
+  EXPECT_TRUE(close((b + b).sum(), Array::scalar(2)));
+  EXPECT_TRUE(throws_error([&] { (b - c).realize(); }, {"sub"}, {"bool", "(4)"}));
+}
+
+// le and ge were "not gt" and "not lt", true against NaN (fuzz seeds 5, 1159).
+TEST_P(FuzzRegressionTest, ComparisonsWithNaNAreFalse) {
+  Array a({5}, {NAN, 1, NAN, 2, -INFINITY}), b({5}, {1, NAN, NAN, 2, NAN});
+  for (DType dt : {F16, F32, F64}) {
+    if (!supports(dt)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dt));
+    Tensor x = tensor(a, dt), y = tensor(b, dt);
+    Array equal({5}, {0, 0, 0, 1, 0}), none({5}, {0, 0, 0, 0, 0});
+    EXPECT_TRUE(close(x.le(y), equal));
+    EXPECT_TRUE(close(x.ge(y), equal));
+    EXPECT_TRUE(close(x.eq(y), equal));
+    EXPECT_TRUE(close(x.lt(y), none));
+    EXPECT_TRUE(close(x.gt(y), none));
+    EXPECT_TRUE(close(x.ne(y), Array({5}, {1, 1, 1, 0, 1})));
+  }
+}
+
+// max and min propagate NaN, so argmax and argmin matched no element of a row holding
+// NaN and answered its length: the first NaN's index now, as PyTorch (seeds 382, 7463).
+TEST_P(FuzzRegressionTest, ArgReductionsFindTheFirstNaN) {
+  Array x({3, 4}, {1, NAN, 5, NAN, 2, 7, -1, 7, NAN, NAN, NAN, NAN});
+  for (DType dt : {F16, F32}) {
+    Tensor t = tensor(x, dt);
+    EXPECT_TRUE(close(t.argmax(1), Array({3}, {1, 1, 0})));
+    EXPECT_TRUE(close(t.argmin(1), Array({3}, {1, 2, 0})));
+    EXPECT_TRUE(close(t.argmax(), Array::scalar(1)));
+    EXPECT_TRUE(close(t.argmin(0, true), Array({1, 4}, {2, 0, 2, 0})));
+  }
+}
+
 }  // namespace
 
 INGOT_ON_ALL_DEVICES(FuzzRegressionTest);
