@@ -311,6 +311,21 @@ TEST_P(RegressionTest, EmptyPartsOfNonEmptyKernels) {
   EXPECT_TRUE(close(ey.max({1}, true).expand({0, 3}) - ey, none_rows));
 }
 
+// Class: softmax and log_softmax of empty tensors. PyTorch returns an empty tensor of
+// the same shape; ingot threw (the max of an empty axis has no identity).
+TEST_P(RegressionTest, SoftmaxOfEmptyTensors) {
+  for (Shape shape : {Shape{0}, Shape{3, 0}, Shape{0, 4}, Shape{2, 0, 3}}) {
+    SCOPED_TRACE(ref::shape_str(shape));
+    Tensor x = Tensor::zeros(shape, F32, dev());
+    for (int axis = -static_cast<int>(shape.size()); axis < static_cast<int>(shape.size());
+         ++axis) {
+      EXPECT_TRUE(close(x.softmax(axis), Array(shape, {})));
+      EXPECT_TRUE(close(x.log_softmax(axis), Array(shape, {})));
+    }
+    EXPECT_EQ(Tensor::zeros(shape, I32, dev()).softmax(-1).dtype(), F32);
+  }
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
