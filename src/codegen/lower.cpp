@@ -34,6 +34,10 @@ Expr flat_index(const Index& idx, const Shape& shape) {
 }
 
 Index unravel(const Expr& flat, const Shape& shape) {
+  // A shape without elements has no index to unravel to, and its strides and extents hold
+  // zeros to divide by: its values are only ever asked for under a false guard (a padded
+  // empty part of a cat), where they are not read.
+  if (shape_numel(shape) == 0) return Index(shape.size(), sym::cnst(0));
   auto st = strides_of(shape);
   Index idx;
   for (size_t i = 0; i < shape.size(); ++i)
@@ -849,7 +853,9 @@ class Lowerer {
   // axes. The loop then finds it computed instead of computing it at every step.
   void hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
                         const std::vector<Expr>& vars, std::unordered_set<std::string>& seen) {
-    if (n->realized() || n->src.empty() || !seen.insert(value_key(n, idx, guard)).second) return;
+    if (n->realized() || n->src.empty() || sym::is_const(guard, 0) ||
+        !seen.insert(value_key(n, idx, guard)).second)
+      return;
     if (is_movement(n->op)) {
       Expr inner = guard;
       Index src_idx = through_movement(n, idx, inner);
@@ -1094,6 +1100,8 @@ class Lowerer {
             guard = sym::logical_and(guard,
                                      sym::logical_and(sym::ge(out[i], 0), sym::lt(out[i], src[i])));
         }
+        // An empty source is never read (the bounds above need not fold to false).
+        if (shape_numel(src) == 0) guard = sym::cnst(0);
         return out;
       default:
         return idx;
@@ -1120,6 +1128,9 @@ class Lowerer {
 
   Val compute(LazyNode* n, const Index& idx, const Expr& guard) {
     if (n == provided_.node) return {provided_.value};
+    // Under a false guard the value is never read (a pad's where picks its fill): nothing
+    // below is lowered, an empty source included.
+    if (sym::is_const(guard, 0)) return {constant(n->dtype, {})};
     if (n->realized()) return load(n, idx, guard);
     if (is_movement(n->op)) {
       Expr inner = guard;

@@ -43,6 +43,7 @@ Tensor Tensor::matmul(const Tensor& other) const {
 Tensor Tensor::softmax(int axis) const {
   int a = normalize_axis(axis, ndim(), "softmax");
   Tensor x = astype(float_result(dtype()));
+  if (numel() == 0) return x;  // nothing to normalize (an empty axis has no max)
   Tensor m = x.max({a}, true);
   Tensor denominator = (x - m).exp().sum({a}, true);
   return (x - m).exp() / denominator;
@@ -51,6 +52,7 @@ Tensor Tensor::softmax(int axis) const {
 Tensor Tensor::log_softmax(int axis) const {
   int a = normalize_axis(axis, ndim(), "log_softmax");
   Tensor x = astype(float_result(dtype()));
+  if (numel() == 0) return x;  // as softmax
   Tensor m = x.max({a}, true);
   Tensor log_denominator = (x - m).exp().sum({a}, true).log();
   return x - m - log_denominator;

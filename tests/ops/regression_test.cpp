@@ -278,6 +278,54 @@ TEST_P(RegressionTest, ZeroDimTensorsTakeAxisZeroAndMinusOne) {
   EXPECT_TRUE(close(Tensor::stack({x, x}, -1), Array({2}, {v, v})));
 }
 
+// Class: empty sources inside a non-empty kernel. An empty part of a cat that is not a
+// buffer (here a reshape of an empty buffer, whose unravelling divides by its zero
+// extents) was lowered, hoisted and unravelled: SIGFPE in the lowerer. Such a part is
+// never read; plain elementwise, reduced, row-normalized and matmul consumers.
+TEST_P(RegressionTest, EmptyPartsOfNonEmptyKernels) {
+  // A computed empty tensor: not a buffer, so its reshape is lowered, not read.
+  Tensor empty = Tensor::full({5, 0}, 3.0, F32, dev()) * 2.0;
+  Array x = random({3, 4}), y = random({4, 3});
+  Array none({3, 0}, {});
+  auto cat_rows = [](const auto& a, const auto& e) {
+    using X = std::decay_t<decltype(a)>;
+    return X::cat({a, e, a.flip({1}), e}, 1);  // {3, 8}
+  };
+  const Tensor e = empty.reshape({3, 0}), tx = tensor(x);
+  EXPECT_TRUE(close(Tensor::cat({tx, e}, 1), x));
+  EXPECT_TRUE(close(Tensor::cat({e, tx}, 1).softmax(-1), x.softmax(-1), Tol::transcendental(F32)));
+  EXPECT_TRUE(close(cat_rows(tx, e), cat_rows(x, none)));
+  EXPECT_TRUE(close(cat_rows(tx, e) * 2.0 + 1.0, cat_rows(x, none) * 2.0 + 1.0));
+  EXPECT_TRUE(close(cat_rows(tx, e).sum({1}), cat_rows(x, none).sum({1}), Tol::reduction(F32, 8)));
+  EXPECT_TRUE(close(cat_rows(tx, e).max({0}), cat_rows(x, none).max({0})));
+  EXPECT_TRUE(
+      close(cat_rows(tx, e).softmax(-1), cat_rows(x, none).softmax(-1), Tol::transcendental(F32)));
+  EXPECT_TRUE(close(cat_rows(tx, e).log_softmax(0), cat_rows(x, none).log_softmax(0),
+                    Tol::transcendental(F32)));
+  Tensor ey = empty.reshape({0, 3}), ty = tensor(y);
+  Array none_rows({0, 3}, {});
+  EXPECT_TRUE(close(Tensor::cat({ey, ty, ey}, 0).matmul(tx),
+                    Array::cat({none_rows, y, none_rows}, 0).matmul(x), Tol::reduction(F32, 4)));
+  // A reduction of a non-empty axis of an empty view: an empty result, fused or not.
+  EXPECT_TRUE(close(ey.sum({1}) + 1.0, Array({0}, {})));
+  EXPECT_TRUE(close(ey.max({1}, true).expand({0, 3}) - ey, none_rows));
+}
+
+// Class: softmax and log_softmax of empty tensors. PyTorch returns an empty tensor of
+// the same shape; ingot threw (the max of an empty axis has no identity).
+TEST_P(RegressionTest, SoftmaxOfEmptyTensors) {
+  for (Shape shape : {Shape{0}, Shape{3, 0}, Shape{0, 4}, Shape{2, 0, 3}}) {
+    SCOPED_TRACE(ref::shape_str(shape));
+    Tensor x = Tensor::zeros(shape, F32, dev());
+    for (int axis = -static_cast<int>(shape.size()); axis < static_cast<int>(shape.size());
+         ++axis) {
+      EXPECT_TRUE(close(x.softmax(axis), Array(shape, {})));
+      EXPECT_TRUE(close(x.log_softmax(axis), Array(shape, {})));
+    }
+    EXPECT_EQ(Tensor::zeros(shape, I32, dev()).softmax(-1).dtype(), F32);
+  }
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
