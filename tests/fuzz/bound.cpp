@@ -136,9 +136,13 @@ double epsilon_of(DType dtype) {
 Bound round_to(const Bound& x, DType dtype, Slack slack) {
   if (x.is_unknown()) return x;
   if (!ingot::is_float(dtype)) {
-    // Integers are exact or unknown; past 2^53 the float64 reference itself is not exact.
-    if (!x.is_exact() || std::fabs(x.v) > std::ldexp(1.0, 53)) return Bound::unknown();
-    return Bound::exact(ref::cast_value(x.v, dtype));
+    // Integers are exact or unknown; past 2^53 the float64 reference itself is not exact,
+    // before the wrap (a product) or after it (a small negative as uint64).
+    if (!x.is_exact()) return Bound::unknown();
+    double wrapped = ref::cast_value(x.v, dtype);
+    double exact_limit = std::ldexp(1.0, 53);
+    if (std::fabs(x.v) > exact_limit || std::fabs(wrapped) > exact_limit) return Bound::unknown();
+    return Bound::exact(wrapped);
   }
   if (x.is_nan()) return x;
   double rounded = ref::cast_value(x.v, dtype);
