@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "codegen/fold.hpp"
 #include "codegen/opts.hpp"
 #include "codegen/symbolic.hpp"
 #include "ingot/context.hpp"
@@ -919,6 +920,11 @@ class Lowerer {
   int alu(Op op, DType dt, std::vector<int> src) {
     int width = 1;
     for (int s : src) width = std::max(width, k_.insts[s].width);
+    if (width == 1) {
+      std::vector<const ir::Inst*> operands;
+      for (int s : src) operands.push_back(&k_.insts[s]);
+      if (auto folded = fold_constant(op, dt, operands)) return constant(dt, *folded);
+    }
     if (width > 1 && !spelled_on_vectors(op)) return lane_by_lane(op, dt, src, width);
     for (int& s : src) s = widen(s, width);
     return emit(

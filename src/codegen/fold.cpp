@@ -1,0 +1,90 @@
+#include "codegen/fold.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace ingot::codegen {
+namespace {
+
+double value_of(const ir::Inst& c) {
+  if (is_float(c.dtype)) return c.value.f;
+  if (c.dtype == DType::Bool) return c.value.i != 0 || c.value.f != 0 ? 1 : 0;
+  if (is_unsigned_int(c.dtype)) return static_cast<double>(static_cast<uint64_t>(c.value.i));
+  return static_cast<double>(c.value.i);
+}
+
+// `v` rounded to float type `dt` (beyond float32's range, an infinity, as IEEE rounds).
+double round_to(double v, DType dt) {
+  if (dt == DType::Float64 || std::isnan(v)) return v;
+  float f = std::fabs(v) >= 0x1.ffffffp127 ? static_cast<float>(std::copysign(INFINITY, v))
+                                           : static_cast<float>(v);
+  if (dt == DType::Float16) return half_bits_to_float(float_to_half_bits(f));
+  if (dt == DType::BFloat16) return bfloat_bits_to_float(float_to_bfloat_bits(f));
+  return f;
+}
+
+// NaN-propagating, as the prelude's ingot_max and ingot_min.
+double maximum(double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); }
+double minimum(double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b); }
+
+std::optional<double> evaluate(Op op, const std::vector<double>& x) {
+  switch (op) {
+    case Op::Cast:
+      return x[0];
+    case Op::Neg:
+      return -x[0];
+    case Op::Exp:
+      return std::exp(x[0]);
+    case Op::Exp2:
+      return std::exp2(x[0]);
+    case Op::Log:
+      return std::log(x[0]);
+    case Op::Log2:
+      return std::log2(x[0]);
+    case Op::Sin:
+      return std::sin(x[0]);
+    case Op::Cos:
+      return std::cos(x[0]);
+    case Op::Tanh:
+      return std::tanh(x[0]);
+    case Op::Sqrt:
+      return std::sqrt(x[0]);
+    case Op::Recip:
+      return 1 / x[0];
+    case Op::Add:
+      return x[0] + x[1];
+    case Op::Sub:
+      return x[0] - x[1];
+    case Op::Mul:
+      return x[0] * x[1];
+    case Op::Div:
+      return x[0] / x[1];
+    case Op::Pow:
+      return std::pow(x[0], x[1]);
+    case Op::Max:
+      return maximum(x[0], x[1]);
+    case Op::Min:
+      return minimum(x[0], x[1]);
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<ConstValue> fold_constant(Op op, DType dt,
+                                        const std::vector<const ir::Inst*>& operands) {
+  if (!is_float(dt)) return std::nullopt;
+  std::vector<double> x;
+  for (const ir::Inst* o : operands) {
+    if (o->op != ir::IOp::Const || o->width != 1) return std::nullopt;
+    // Operands of other types meet only in casts; anything else stays as it is.
+    if (op != Op::Cast && o->dtype != dt) return std::nullopt;
+    x.push_back(value_of(*o));
+  }
+  std::optional<double> v = evaluate(op, x);
+  if (!v) return std::nullopt;
+  return ConstValue{round_to(*v, dt), 0};
+}
+
+}  // namespace ingot::codegen
