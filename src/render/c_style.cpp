@@ -148,10 +148,7 @@ class Renderer {
       return fmt::format(fmt::runtime(aligned ? lang_.vector_load_aligned : lang_.vector_load),
                          lang_.vector_type(in.dtype, in.width, !aligned), p, index, in.width);
     }
-    std::string raw = fmt::format("{}[{}]", p, index);
-    if (in.dtype == DType::Float16) return "ingot_h2f(" + raw + ")";
-    if (in.dtype == DType::BFloat16) return "ingot_b2f(" + raw + ")";
-    return raw;
+    return from_storage(in.dtype, fmt::format("{}[{}]", p, index));
   }
 
   std::string to_storage(DType dt, const std::string& v) {
@@ -164,6 +161,9 @@ class Renderer {
   std::string from_storage(DType dt, const std::string& v) {
     if (dt == DType::Float16) return "ingot_h2f(" + v + ")";
     if (dt == DType::BFloat16) return "ingot_b2f(" + v + ")";
+    // A bool is 0 or 1 in every kernel, whatever byte a buffer holds (host data, the
+    // bytes of another type reinterpreted by bitcast): any nonzero byte is true.
+    if (dt == DType::Bool) return "(" + v + " != 0)";
     return v;
   }
 

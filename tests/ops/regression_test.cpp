@@ -326,6 +326,52 @@ TEST_P(RegressionTest, SoftmaxOfEmptyTensors) {
   }
 }
 
+// Class: bool arithmetic. Two bool tensors add as or, multiply as and, and their maximum
+// and minimum are or and and, as in PyTorch: a bool is 0 or 1 in every kernel and in
+// memory. bool - bool is an Error.
+TEST_P(RegressionTest, BoolArithmeticIsLogic) {
+  Tensor b = Tensor::from_vector<bool>({false, true, true}, {3}, dev());
+  EXPECT_EQ((b + b).dtype(), B);
+  EXPECT_EQ((b + b).astype(F32).to_vector<float>(), (std::vector<float>{0, 1, 1}));
+  EXPECT_EQ((b + b).sum().item<int64_t>(), 2);
+  Array x = random({7, 13}, {}, B), y = random({13}, {}, B);
+  Tensor tx = tensor(x, B), ty = tensor(y, B);
+  EXPECT_TRUE(close(tx + ty, x.logical_or(y)));
+  EXPECT_TRUE(close(tx * ty, x.logical_and(y)));
+  EXPECT_TRUE(close(tx.maximum(ty), x.logical_or(y)));
+  EXPECT_TRUE(close(tx.minimum(ty), x.logical_and(y)));
+  EXPECT_TRUE(close(tx.logical_xor(ty), x.ne(y.broadcast_to({7, 13}))));
+  EXPECT_TRUE(close((tx + ty + tx).astype(I32).sum({1}), x.logical_or(y).astype(I32).sum({1})));
+  EXPECT_TRUE(close((tx * ty).sum(), x.logical_and(y).sum()));
+  EXPECT_TRUE(close(tx.square(), x));
+  // With another type, or a number, a bool is that type's 0 or 1.
+  Array i = random({13}, ints(-5, 5), I8);
+  EXPECT_TRUE(close(tx + tensor(i, I8), x + i));
+  EXPECT_TRUE(close(tx - tensor(i, I8), x - i));
+  EXPECT_TRUE(close(tx + 1.0, x + 1.0));
+  EXPECT_TRUE(close(1 - tx.astype(I32), 1.0 - x));
+  EXPECT_TRUE(throws_error([&] { (tx - ty).realize(); }, {"sub"}, {"bool", "logical_xor", "13"}));
+}
+
+// Class: bools stored as 0 or 1. Bytes that are not (host data, another type's bytes
+// reinterpreted) read as true; every kernel computes and stores 0 or 1.
+TEST_P(RegressionTest, BoolBytesReadAsZeroOrOne) {
+  std::vector<uint8_t> bytes{0, 2, 255, 1, 0, 16};
+  Tensor b = Tensor::from_data(bytes.data(), B, {6}, dev());
+  const std::vector<float> want{0, 1, 1, 1, 0, 1};
+  EXPECT_EQ(b.astype(F32).to_vector<float>(), want);
+  EXPECT_EQ(b.sum().item<int64_t>(), 4);
+  EXPECT_EQ(b.logical_not().astype(F32).to_vector<float>(), (std::vector<float>{1, 0, 0, 0, 1, 0}));
+  Tensor u = Tensor::from_vector(bytes, {6}, dev());
+  EXPECT_EQ(u.bitcast(B).astype(F32).to_vector<float>(), want);
+  EXPECT_EQ((u.bitcast(B) + u.bitcast(B)).astype(I32).to_vector<int32_t>(),
+            (std::vector<int32_t>{0, 1, 1, 1, 0, 1}));
+  // Stored through a kernel, the bytes are 0 and 1.
+  Tensor stored = (b * 1.0).astype(B).contiguous();
+  EXPECT_EQ(stored.bitcast(U8).contiguous().to_vector<uint8_t>(),
+            (std::vector<uint8_t>{0, 1, 1, 1, 0, 1}));
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
