@@ -118,8 +118,16 @@ Tensor Tensor::eq(const Tensor& o) const { return compare(*this, o, Op::CmpEq, "
 Tensor Tensor::ne(const Tensor& o) const { return compare(*this, o, Op::CmpNe, "ne"); }
 Tensor Tensor::lt(const Tensor& o) const { return compare(*this, o, Op::CmpLt, "lt"); }
 Tensor Tensor::gt(const Tensor& o) const { return compare(o, *this, Op::CmpLt, "gt"); }
-Tensor Tensor::le(const Tensor& o) const { return gt(o).logical_not(); }
-Tensor Tensor::ge(const Tensor& o) const { return lt(o).logical_not(); }
+// With NaN every ordered comparison is false (IEEE), so for floats a <= b is not
+// !(a > b): it is a < b or a == b.
+Tensor Tensor::le(const Tensor& o) const {
+  if (is_float(promote_types(dtype(), o.dtype()))) return lt(o).logical_or(eq(o));
+  return gt(o).logical_not();
+}
+Tensor Tensor::ge(const Tensor& o) const {
+  if (is_float(promote_types(dtype(), o.dtype()))) return gt(o).logical_or(eq(o));
+  return lt(o).logical_not();
+}
 Tensor Tensor::logical_and(const Tensor& o) const {
   return binary(*this, o, Op::And, DType::Bool, DType::Bool, "logical_and");
 }

@@ -372,6 +372,96 @@ TEST_P(RegressionTest, BoolBytesReadAsZeroOrOne) {
             (std::vector<uint8_t>{0, 1, 1, 1, 0, 1}));
 }
 
+// Class: NaN in comparisons. Every ordered comparison with NaN is false (le and ge were
+// the negations of gt and lt, true for NaN); ne is true.
+TEST_P(RegressionTest, ComparisonsWithNaN) {
+  const double nan = NAN, inf = INFINITY;
+  Array a({6}, {nan, 1, nan, -inf, 0, 2}), b({6}, {1, nan, nan, nan, -0.0, 2});
+  for (DType dtype : {F32, F64, F16, BF16}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Tensor ta = tensor(a, dtype), tb = tensor(b, dtype);
+    EXPECT_TRUE(close(ta.eq(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.ne(tb), Array({6}, {1, 1, 1, 1, 0, 0})));
+    EXPECT_TRUE(close(ta.lt(tb), Array({6}, {0, 0, 0, 0, 0, 0})));
+    EXPECT_TRUE(close(ta.gt(tb), Array({6}, {0, 0, 0, 0, 0, 0})));
+    EXPECT_TRUE(close(ta.le(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.ge(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.le(ta * 2.0), Array({6}, {0, 1, 0, 1, 1, 1})));
+  }
+}
+
+// Random rows with NaNs at the start, the end, in the middle or everywhere, and the
+// values PyTorch gives: max and min propagate NaN, argmax and argmin find the first NaN.
+struct NaNRows {
+  Array x, max, min, argmax, argmin;
+};
+
+NaNRows nan_rows(Array x) {
+  const int64_t rows = x.shape[0], n = x.shape[1];
+  const double nan = NAN;
+  for (int64_t r = 1; r < rows; ++r) {
+    auto at = [&](int64_t i) -> double& { return x.data[static_cast<size_t>(r * n + i)]; };
+    if (r == 1) at(0) = nan;
+    if (r == 2) at(n - 1) = nan;
+    if (r == 3) at(n / 3) = at(n / 2) = nan;
+    if (r == 4)
+      for (int64_t i = 0; i < n; ++i) at(i) = nan;
+  }
+  NaNRows out{x, Array::full({rows}, 0), Array::full({rows}, 0), Array::full({rows}, 0),
+              Array::full({rows}, 0)};
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t hi = 0, lo = 0, first_nan = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      double v = x.data[static_cast<size_t>(r * n + i)];
+      if (std::isnan(v) && first_nan < 0) first_nan = i;
+      if (v > x.data[static_cast<size_t>(r * n + hi)]) hi = i;
+      if (v < x.data[static_cast<size_t>(r * n + lo)]) lo = i;
+    }
+    const size_t ru = static_cast<size_t>(r);
+    out.argmax.data[ru] = static_cast<double>(first_nan >= 0 ? first_nan : hi);
+    out.argmin.data[ru] = static_cast<double>(first_nan >= 0 ? first_nan : lo);
+    out.max.data[ru] = first_nan >= 0 ? nan : x.data[static_cast<size_t>(r * n + hi)];
+    out.min.data[ru] = first_nan >= 0 ? nan : x.data[static_cast<size_t>(r * n + lo)];
+  }
+  return out;
+}
+
+// Class: NaN in maximum, minimum, relu, clamp, the max and min reductions (every plan:
+// short and long rows, GROUP on GPUs, a split full reduction) and argmax/argmin, whose
+// first_index_of never matched a NaN (an index past the end).
+TEST_P(RegressionTest, NaNPropagatesThroughMaxMinAndArgmax) {
+  const double nan = NAN;
+  Array a({5}, {nan, 1, nan, -2, 3}), b({5}, {1, nan, nan, nan, 0});
+  for (DType dtype : {F32, F64, F16}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Tensor ta = tensor(a, dtype), tb = tensor(b, dtype);
+    EXPECT_TRUE(close(ta.maximum(tb), Array({5}, {nan, nan, nan, nan, 3})));
+    EXPECT_TRUE(close(ta.minimum(tb), Array({5}, {nan, nan, nan, nan, 0})));
+    EXPECT_TRUE(close(ta.relu(), Array({5}, {nan, 1, nan, 0, 3})));
+    EXPECT_TRUE(close(ta.clamp(-1.0, 2.0), Array({5}, {nan, 1, nan, -1, 2})));
+    EXPECT_TRUE(close(tb.clamp(std::nullopt, 0.5), Array({5}, {0.5, nan, nan, nan, 0})));
+    for (int64_t n : {int64_t{7}, int64_t{300}, int64_t{5000}}) {
+      SCOPED_TRACE("rows of " + std::to_string(n));
+      NaNRows r = nan_rows(random({5, n}, range(-100, 100), dtype));
+      Tensor t = tensor(r.x, dtype);
+      EXPECT_TRUE(close(t.max({1}), r.max));
+      EXPECT_TRUE(close(t.min({1}), r.min));
+      EXPECT_TRUE(close(t.argmax(1), r.argmax));
+      EXPECT_TRUE(close(t.argmin(-1), r.argmin));
+      EXPECT_TRUE(close(t.T().max({0}), r.max));  // column reductions
+      EXPECT_TRUE(close(t.T().argmin(0), r.argmin));
+    }
+  }
+  Array big = random({1 << 17}, range(-1, 1));
+  big.data[77777] = big.data[99999] = nan;
+  EXPECT_TRUE(close(tensor(big).max(), Array::scalar(nan)));
+  EXPECT_TRUE(close(tensor(big).min(), Array::scalar(nan)));
+  EXPECT_TRUE(close(tensor(big).argmax(), Array::scalar(77777)));
+  EXPECT_TRUE(close(tensor(big).argmin(), Array::scalar(77777)));
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
