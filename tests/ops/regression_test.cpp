@@ -462,6 +462,59 @@ TEST_P(RegressionTest, NaNPropagatesThroughMaxMinAndArgmax) {
   EXPECT_TRUE(close(tensor(big).argmin(), Array::scalar(77777)));
 }
 
+// What a saturating conversion makes of `v`: NaN 0, else v truncated toward zero and
+// clamped to T's range.
+template <class T>
+T saturated(double v) {
+  if (std::isnan(v)) return 0;
+  v = std::trunc(v);
+  if (v <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+  // The limit as a double may round up (int64, uint64): compare with 2^bits instead.
+  const double beyond = std::ldexp(1.0, std::numeric_limits<T>::digits);
+  if (v >= beyond) return std::numeric_limits<T>::max();
+  return static_cast<T>(v);
+}
+
+template <class T>
+void expect_saturating_casts(const std::string& device, DType from, const std::vector<double>& v) {
+  const DType to = ingot::dtype_of<T>::value;
+  SCOPED_TRACE(std::string(ingot::dtype_name(from)) + " -> " + ingot::dtype_name(to));
+  Array held({static_cast<int64_t>(v.size())}, v);
+  for (double& x : held.data) x = ref::cast_value(x, from);
+  std::vector<T> want;
+  for (double x : held.data) want.push_back(saturated<T>(x));
+  std::vector<uint8_t> bytes = encode(held, from);
+  Tensor t = Tensor::from_data(bytes.data(), from, held.shape, device);
+  EXPECT_EQ(t.astype(to).to_vector<T>(), want);
+  EXPECT_EQ((t * 1.0).astype(to).to_vector<T>(), want);  // a cast inside a computation
+}
+
+// Float to integer casts of NaN, infinities and values beyond the target's range:
+// saturating on every target (C leaves them undefined), and float to bool is x != 0.
+TEST_P(RegressionTest, FloatToIntegerCastsSaturate) {
+  const double inf = INFINITY;
+  const std::vector<double> v{NAN,    inf,     -inf,   3e9,   -3e9,   1e20,   -1e20,   300.7,
+                              -300.7, -0.5,    0.5,    -0.0,  70000,  0x1p31, -0x1p31, 0x1p32,
+                              0x1p63, -0x1p63, 0x1p64, 65504, -129.9, 127.9,  255.5,   -1.5};
+  for (DType from : {F32, F64, F16, BF16}) {
+    if (!supports(from)) continue;
+    expect_saturating_casts<int8_t>(dev(), from, v);
+    expect_saturating_casts<int16_t>(dev(), from, v);
+    expect_saturating_casts<int32_t>(dev(), from, v);
+    expect_saturating_casts<int64_t>(dev(), from, v);
+    expect_saturating_casts<uint8_t>(dev(), from, v);
+    expect_saturating_casts<uint16_t>(dev(), from, v);
+    expect_saturating_casts<uint32_t>(dev(), from, v);
+    expect_saturating_casts<uint64_t>(dev(), from, v);
+  }
+  Tensor f = Tensor::from_vector<float>({NAN, -0.0f, 0.0f, 0.1f, -inf}, {5}, dev());
+  EXPECT_EQ(f.astype(B).to_vector<bool>(), (std::vector<bool>{true, false, false, true, true}));
+  // A number given for an integer type: NaN 0, beyond int64 the type's limit.
+  EXPECT_EQ(Tensor::full({2}, NAN, I32, dev()).to_vector<int32_t>(), (std::vector<int32_t>{0, 0}));
+  EXPECT_EQ(Tensor::full({1}, inf, I16, dev()).to_vector<int16_t>(), (std::vector<int16_t>{32767}));
+  EXPECT_EQ(Tensor::full({1}, -1e30, U8, dev()).to_vector<uint8_t>(), (std::vector<uint8_t>{0}));
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
