@@ -124,6 +124,7 @@ class Tensor {
   Tensor ge(const Tensor& o) const;
   Tensor logical_and(const Tensor& o) const;
   Tensor logical_or(const Tensor& o) const;
+  Tensor logical_xor(const Tensor& o) const;
   Tensor logical_not() const;
   Tensor astype(DType dtype) const;
   // Reinterprets the bytes: the last axis scales by size(old)/size(new).

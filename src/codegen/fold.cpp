@@ -23,9 +23,10 @@ double round_to(double v, DType dt) {
   return f;
 }
 
-// NaN-propagating, as the prelude's ingot_max and ingot_min.
-double maximum(double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b); }
-double minimum(double a, double b) { return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b); }
+// The prelude's ingot_max and ingot_min exactly: NaN propagates, and equal operands (-0.0
+// and 0.0) give the second (docs/semantics.md).
+double maximum(double a, double b) { return std::isnan(a) || a > b ? a : b; }
+double minimum(double a, double b) { return std::isnan(a) || a < b ? a : b; }
 
 std::optional<double> evaluate(Op op, const std::vector<double>& x) {
   switch (op) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <set>
 
@@ -152,10 +153,7 @@ class Renderer {
       return fmt::format(fmt::runtime(aligned ? lang_.vector_load_aligned : lang_.vector_load),
                          lang_.vector_type(in.dtype, in.width, !aligned), p, index, in.width);
     }
-    std::string raw = fmt::format("{}[{}]", p, index);
-    if (in.dtype == DType::Float16) return "ingot_h2f(" + raw + ")";
-    if (in.dtype == DType::BFloat16) return "ingot_b2f(" + raw + ")";
-    return raw;
+    return from_storage(in.dtype, fmt::format("{}[{}]", p, index));
   }
 
   std::string to_storage(DType dt, const std::string& v) {
@@ -168,11 +166,36 @@ class Renderer {
   std::string from_storage(DType dt, const std::string& v) {
     if (dt == DType::Float16) return "ingot_h2f(" + v + ")";
     if (dt == DType::BFloat16) return "ingot_b2f(" + v + ")";
+    // A bool is 0 or 1 in every kernel, whatever byte a buffer holds (host data, the
+    // bytes of another type reinterpreted by bitcast): any nonzero byte is true.
+    if (dt == DType::Bool) return "(" + v + " != 0)";
     return v;
   }
 
-  std::string cast(DType to, DType from, const std::string& x) {
+  // Float to integer saturates: NaN gives 0 and a value beyond the type's range its
+  // nearest limit, where C, OpenCL C, CUDA C++ and MSL leave the conversion undefined
+  // (CUDA's cvt.rzi.sat and OpenCL's convert_*_sat do the same). The bounds are powers of
+  // two, exact in every float type; between them the conversion truncates, as C's does.
+  std::string float_to_int(DType from, DType to, const std::string& x) {
+    const int bits = static_cast<int>(dtype_size(to) * 8);
+    const bool sign = is_signed_int(to);
+    const DType held = from == DType::Float64 ? DType::Float64 : DType::Float32;
+    const double lo = sign ? -std::ldexp(1.0, bits - 1) : 0.0,
+                 hi = std::ldexp(1.0, sign ? bits - 1 : bits);
+    auto literal = [&](int64_t v) {
+      return const_literal({.op = ir::IOp::Const, .dtype = to, .value = {0, v}}, lang_);
+    };
+    const int64_t min = sign ? (bits == 64 ? INT64_MIN : -(int64_t{1} << (bits - 1))) : 0;
+    const int64_t max =
+        bits == 64 ? (sign ? INT64_MAX : -1) : (int64_t{1} << (sign ? bits - 1 : bits)) - 1;
+    return fmt::format("({0} != {0} ? ({1})0 : {0} <= {2} ? {3} : {0} >= {4} ? {5} : ({1})({0}))",
+                       x, lang_.value_type(to), float_literal(lo, held), literal(min),
+                       float_literal(hi, held), literal(max));
+  }
+
+  std::string cast(DType from, DType to, const std::string& x) {
     if (to == DType::Bool) return "((" + x + ") != 0)";
+    if (is_float(from) && is_int(to)) return float_to_int(from, to, x);
     if (to == DType::Float16 || to == DType::BFloat16)
       return from_storage(to, to_storage(to, "(float)(" + x + ")"));
     std::string type = lang_.value_type(to);
@@ -225,7 +248,7 @@ class Renderer {
       case Op::Recip:
         return "(" + std::string(dt == DType::Float64 ? "1.0" : "1.0f") + " / " + a(0) + ")";
       case Op::Cast:
-        return cast(dt, operand, a(0));
+        return cast(operand, dt, a(0));
       case Op::Bitcast:
         // Through the storage types, so half and bfloat16 reinterpret their 16 bits.
         return from_storage(dt,
@@ -350,7 +373,7 @@ class Renderer {
               name(in.src[1]));
         }
         std::string value =
-            val.dtype == in.dtype ? name(in.src[1]) : cast(in.dtype, val.dtype, name(in.src[1]));
+            val.dtype == in.dtype ? name(in.src[1]) : cast(val.dtype, in.dtype, name(in.src[1]));
         return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
       }
       case ir::IOp::Alu:

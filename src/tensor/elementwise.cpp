@@ -16,11 +16,32 @@ Tensor compare(const Tensor& a, const Tensor& b, Op op, const char* name) {
   return binary(a, b, op, promote_types(a.dtype(), b.dtype()), DType::Bool, name);
 }
 
+// Arithmetic that is logic on two bool tensors, as in PyTorch: + and maximum are or, *
+// and minimum are and, so a bool holds 0 or 1 (true + true is true, not 2). - has no
+// such meaning and is an Error.
+Tensor arith_or_logic(const Tensor& a, const Tensor& b, Op op, const char* name) {
+  if (!a.defined() || !b.defined() || promote_types(a.dtype(), b.dtype()) != DType::Bool)
+    return arith(a, b, op, name);
+  switch (op) {
+    case Op::Add:
+    case Op::Max:
+      return a.logical_or(b);
+    case Op::Mul:
+    case Op::Min:
+      return a.logical_and(b);
+    default:
+      throw Error(std::string(name) + ": not defined for two bool tensors (shapes " +
+                  shape_str(a.shape()) + " and " + shape_str(b.shape()) +
+                  "); use logical_xor, or logical_and with logical_not, or cast to an integer "
+                  "type first");
+  }
+}
+
 }  // namespace
 
-Tensor operator+(const Tensor& a, const Tensor& b) { return arith(a, b, Op::Add, "add"); }
-Tensor operator-(const Tensor& a, const Tensor& b) { return arith(a, b, Op::Sub, "sub"); }
-Tensor operator*(const Tensor& a, const Tensor& b) { return arith(a, b, Op::Mul, "mul"); }
+Tensor operator+(const Tensor& a, const Tensor& b) { return arith_or_logic(a, b, Op::Add, "add"); }
+Tensor operator-(const Tensor& a, const Tensor& b) { return arith_or_logic(a, b, Op::Sub, "sub"); }
+Tensor operator*(const Tensor& a, const Tensor& b) { return arith_or_logic(a, b, Op::Mul, "mul"); }
 Tensor operator/(const Tensor& a, const Tensor& b) {
   // True division, as PyTorch: integers divide in floating point.
   DType dt = float_result(promote_types(a.dtype(), b.dtype()));
@@ -68,8 +89,12 @@ Tensor Tensor::pow(const Tensor& e) const {
   return binary(*this, e, Op::Pow, dt, dt, "pow");
 }
 Tensor Tensor::pow(double e) const { return pow(scalar_like(*this, e)); }
-Tensor Tensor::maximum(const Tensor& o) const { return arith(*this, o, Op::Max, "maximum"); }
-Tensor Tensor::minimum(const Tensor& o) const { return arith(*this, o, Op::Min, "minimum"); }
+Tensor Tensor::maximum(const Tensor& o) const {
+  return arith_or_logic(*this, o, Op::Max, "maximum");
+}
+Tensor Tensor::minimum(const Tensor& o) const {
+  return arith_or_logic(*this, o, Op::Min, "minimum");
+}
 Tensor Tensor::clamp(std::optional<double> lo, std::optional<double> hi) const {
   Tensor out = *this;
   if (lo) out = out.maximum(scalar_like(out, *lo));
@@ -111,6 +136,9 @@ Tensor Tensor::logical_and(const Tensor& o) const {
 }
 Tensor Tensor::logical_or(const Tensor& o) const {
   return binary(*this, o, Op::Or, DType::Bool, DType::Bool, "logical_or");
+}
+Tensor Tensor::logical_xor(const Tensor& o) const {
+  return binary(*this, o, Op::Xor, DType::Bool, DType::Bool, "logical_xor");
 }
 Tensor Tensor::logical_not() const { return unary(*this, Op::Not, DType::Bool); }
 Tensor Tensor::astype(DType dt) const { return cast(*this, dt); }

@@ -93,15 +93,6 @@ Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DTyp
 
 Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name) {
   DType dt = promote_types(a.dtype(), b.dtype());
-  // Bool arithmetic stays in {0, 1}, as in PyTorch: + is or, * is and, - has no meaning.
-  if (dt == DType::Bool) {
-    if (op == Op::Sub)
-      throw Error(std::string(name) + ": subtracting bool tensors (shapes " + shape_str(a.shape()) +
-                  " and " + shape_str(b.shape()) +
-                  ") is not supported; use ne for exclusive or, or logical_not");
-    if (op == Op::Add) op = Op::Or;
-    if (op == Op::Mul) op = Op::And;
-  }
   return binary(a, b, op, dt, dt, name);
 }
 

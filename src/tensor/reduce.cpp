@@ -105,16 +105,16 @@ int64_t extent_of(const Tensor& t, const std::vector<int>& axes_in, const char* 
   return n;
 }
 
-// The first index along `axis` where `t` equals its reduction `best` (keepdim).
+// The first index along `axis` where `t` equals its reduction `best` (keepdim). max and
+// min propagate NaN, so `best` is NaN exactly where the row holds one: then the first
+// NaN matches (PyTorch's answer), which eq alone never does (NaN != NaN).
 Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   int64_t n = t.shape()[axis];
   Shape along(t.ndim(), 1);
   along[axis] = n;
   // n - i is largest for the first match; the max of it finds the first index.
   Tensor countdown = (static_cast<double>(n) - iota({n}, DType::Int64, t.device())).reshape(along);
-  // max and min propagate NaN: where `best` is NaN, the first NaN is the answer.
-  Tensor match = t.eq(best);
-  if (is_float(t.dtype())) match = match.logical_or(t.ne(t).logical_and(best.ne(best)));
+  Tensor match = is_float(t.dtype()) ? t.eq(best).logical_or(t.ne(t)) : t.eq(best);
   Tensor score = Tensor::where(match, countdown, constant({}, DType::Int64, t.device(), 0));
   return static_cast<double>(n) - score.max({axis}, true);
 }

@@ -326,6 +326,195 @@ TEST_P(RegressionTest, SoftmaxOfEmptyTensors) {
   }
 }
 
+// Class: bool arithmetic. Two bool tensors add as or, multiply as and, and their maximum
+// and minimum are or and and, as in PyTorch: a bool is 0 or 1 in every kernel and in
+// memory. bool - bool is an Error.
+TEST_P(RegressionTest, BoolArithmeticIsLogic) {
+  Tensor b = Tensor::from_vector<bool>({false, true, true}, {3}, dev());
+  EXPECT_EQ((b + b).dtype(), B);
+  EXPECT_EQ((b + b).astype(F32).to_vector<float>(), (std::vector<float>{0, 1, 1}));
+  EXPECT_EQ((b + b).sum().item<int64_t>(), 2);
+  Array x = random({7, 13}, {}, B), y = random({13}, {}, B);
+  Tensor tx = tensor(x, B), ty = tensor(y, B);
+  EXPECT_TRUE(close(tx + ty, x.logical_or(y)));
+  EXPECT_TRUE(close(tx * ty, x.logical_and(y)));
+  EXPECT_TRUE(close(tx.maximum(ty), x.logical_or(y)));
+  EXPECT_TRUE(close(tx.minimum(ty), x.logical_and(y)));
+  EXPECT_TRUE(close(tx.logical_xor(ty), x.ne(y.broadcast_to({7, 13}))));
+  EXPECT_TRUE(close((tx + ty + tx).astype(I32).sum({1}), x.logical_or(y).astype(I32).sum({1})));
+  EXPECT_TRUE(close((tx * ty).sum(), x.logical_and(y).sum()));
+  EXPECT_TRUE(close(tx.square(), x));
+  // With another type, or a number, a bool is that type's 0 or 1.
+  Array i = random({13}, ints(-5, 5), I8);
+  EXPECT_TRUE(close(tx + tensor(i, I8), x + i));
+  EXPECT_TRUE(close(tx - tensor(i, I8), x - i));
+  EXPECT_TRUE(close(tx + 1.0, x + 1.0));
+  EXPECT_TRUE(close(1 - tx.astype(I32), 1.0 - x));
+  EXPECT_TRUE(throws_error([&] { (tx - ty).realize(); }, {"sub"}, {"bool", "logical_xor", "13"}));
+}
+
+// Class: bools stored as 0 or 1. Bytes that are not (host data, another type's bytes
+// reinterpreted) read as true; every kernel computes and stores 0 or 1.
+TEST_P(RegressionTest, BoolBytesReadAsZeroOrOne) {
+  std::vector<uint8_t> bytes{0, 2, 255, 1, 0, 16};
+  Tensor b = Tensor::from_data(bytes.data(), B, {6}, dev());
+  const std::vector<float> want{0, 1, 1, 1, 0, 1};
+  EXPECT_EQ(b.astype(F32).to_vector<float>(), want);
+  EXPECT_EQ(b.sum().item<int64_t>(), 4);
+  EXPECT_EQ(b.logical_not().astype(F32).to_vector<float>(), (std::vector<float>{1, 0, 0, 0, 1, 0}));
+  Tensor u = Tensor::from_vector(bytes, {6}, dev());
+  EXPECT_EQ(u.bitcast(B).astype(F32).to_vector<float>(), want);
+  EXPECT_EQ((u.bitcast(B) + u.bitcast(B)).astype(I32).to_vector<int32_t>(),
+            (std::vector<int32_t>{0, 1, 1, 1, 0, 1}));
+  // Stored through a kernel, the bytes are 0 and 1.
+  Tensor stored = (b * 1.0).astype(B).contiguous();
+  EXPECT_EQ(stored.bitcast(U8).contiguous().to_vector<uint8_t>(),
+            (std::vector<uint8_t>{0, 1, 1, 1, 0, 1}));
+}
+
+// Class: NaN in comparisons. Every ordered comparison with NaN is false (le and ge were
+// the negations of gt and lt, true for NaN); ne is true.
+TEST_P(RegressionTest, ComparisonsWithNaN) {
+  const double nan = NAN, inf = INFINITY;
+  Array a({6}, {nan, 1, nan, -inf, 0, 2}), b({6}, {1, nan, nan, nan, -0.0, 2});
+  for (DType dtype : {F32, F64, F16, BF16}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Tensor ta = tensor(a, dtype), tb = tensor(b, dtype);
+    EXPECT_TRUE(close(ta.eq(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.ne(tb), Array({6}, {1, 1, 1, 1, 0, 0})));
+    EXPECT_TRUE(close(ta.lt(tb), Array({6}, {0, 0, 0, 0, 0, 0})));
+    EXPECT_TRUE(close(ta.gt(tb), Array({6}, {0, 0, 0, 0, 0, 0})));
+    EXPECT_TRUE(close(ta.le(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.ge(tb), Array({6}, {0, 0, 0, 0, 1, 1})));
+    EXPECT_TRUE(close(ta.le(ta * 2.0), Array({6}, {0, 1, 0, 1, 1, 1})));
+  }
+}
+
+// Random rows with NaNs at the start, the end, in the middle or everywhere, and the
+// values PyTorch gives: max and min propagate NaN, argmax and argmin find the first NaN.
+struct NaNRows {
+  Array x, max, min, argmax, argmin;
+};
+
+NaNRows nan_rows(Array x) {
+  const int64_t rows = x.shape[0], n = x.shape[1];
+  const double nan = NAN;
+  for (int64_t r = 1; r < rows; ++r) {
+    auto at = [&](int64_t i) -> double& { return x.data[static_cast<size_t>(r * n + i)]; };
+    if (r == 1) at(0) = nan;
+    if (r == 2) at(n - 1) = nan;
+    if (r == 3) at(n / 3) = at(n / 2) = nan;
+    if (r == 4)
+      for (int64_t i = 0; i < n; ++i) at(i) = nan;
+  }
+  NaNRows out{x, Array::full({rows}, 0), Array::full({rows}, 0), Array::full({rows}, 0),
+              Array::full({rows}, 0)};
+  for (int64_t r = 0; r < rows; ++r) {
+    int64_t hi = 0, lo = 0, first_nan = -1;
+    for (int64_t i = 0; i < n; ++i) {
+      double v = x.data[static_cast<size_t>(r * n + i)];
+      if (std::isnan(v) && first_nan < 0) first_nan = i;
+      if (v > x.data[static_cast<size_t>(r * n + hi)]) hi = i;
+      if (v < x.data[static_cast<size_t>(r * n + lo)]) lo = i;
+    }
+    const size_t ru = static_cast<size_t>(r);
+    out.argmax.data[ru] = static_cast<double>(first_nan >= 0 ? first_nan : hi);
+    out.argmin.data[ru] = static_cast<double>(first_nan >= 0 ? first_nan : lo);
+    out.max.data[ru] = first_nan >= 0 ? nan : x.data[static_cast<size_t>(r * n + hi)];
+    out.min.data[ru] = first_nan >= 0 ? nan : x.data[static_cast<size_t>(r * n + lo)];
+  }
+  return out;
+}
+
+// Class: NaN in maximum, minimum, relu, clamp, the max and min reductions (every plan:
+// short and long rows, GROUP on GPUs, a split full reduction) and argmax/argmin, whose
+// first_index_of never matched a NaN (an index past the end).
+TEST_P(RegressionTest, NaNPropagatesThroughMaxMinAndArgmax) {
+  const double nan = NAN;
+  Array a({5}, {nan, 1, nan, -2, 3}), b({5}, {1, nan, nan, nan, 0});
+  for (DType dtype : {F32, F64, F16}) {
+    if (!supports(dtype)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Tensor ta = tensor(a, dtype), tb = tensor(b, dtype);
+    EXPECT_TRUE(close(ta.maximum(tb), Array({5}, {nan, nan, nan, nan, 3})));
+    EXPECT_TRUE(close(ta.minimum(tb), Array({5}, {nan, nan, nan, nan, 0})));
+    EXPECT_TRUE(close(ta.relu(), Array({5}, {nan, 1, nan, 0, 3})));
+    EXPECT_TRUE(close(ta.clamp(-1.0, 2.0), Array({5}, {nan, 1, nan, -1, 2})));
+    EXPECT_TRUE(close(tb.clamp(std::nullopt, 0.5), Array({5}, {0.5, nan, nan, nan, 0})));
+    for (int64_t n : {int64_t{7}, int64_t{300}, int64_t{5000}}) {
+      SCOPED_TRACE("rows of " + std::to_string(n));
+      NaNRows r = nan_rows(random({5, n}, range(-100, 100), dtype));
+      Tensor t = tensor(r.x, dtype);
+      EXPECT_TRUE(close(t.max({1}), r.max));
+      EXPECT_TRUE(close(t.min({1}), r.min));
+      EXPECT_TRUE(close(t.argmax(1), r.argmax));
+      EXPECT_TRUE(close(t.argmin(-1), r.argmin));
+      EXPECT_TRUE(close(t.T().max({0}), r.max));  // column reductions
+      EXPECT_TRUE(close(t.T().argmin(0), r.argmin));
+    }
+  }
+  Array big = random({1 << 17}, range(-1, 1));
+  big.data[77777] = big.data[99999] = nan;
+  EXPECT_TRUE(close(tensor(big).max(), Array::scalar(nan)));
+  EXPECT_TRUE(close(tensor(big).min(), Array::scalar(nan)));
+  EXPECT_TRUE(close(tensor(big).argmax(), Array::scalar(77777)));
+  EXPECT_TRUE(close(tensor(big).argmin(), Array::scalar(77777)));
+}
+
+// What a saturating conversion makes of `v`: NaN 0, else v truncated toward zero and
+// clamped to T's range.
+template <class T>
+T saturated(double v) {
+  if (std::isnan(v)) return 0;
+  v = std::trunc(v);
+  if (v <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+  // The limit as a double may round up (int64, uint64): compare with 2^bits instead.
+  const double beyond = std::ldexp(1.0, std::numeric_limits<T>::digits);
+  if (v >= beyond) return std::numeric_limits<T>::max();
+  return static_cast<T>(v);
+}
+
+template <class T>
+void expect_saturating_casts(const std::string& device, DType from, const std::vector<double>& v) {
+  const DType to = ingot::dtype_of<T>::value;
+  SCOPED_TRACE(std::string(ingot::dtype_name(from)) + " -> " + ingot::dtype_name(to));
+  Array held({static_cast<int64_t>(v.size())}, v);
+  for (double& x : held.data) x = ref::cast_value(x, from);
+  std::vector<T> want;
+  for (double x : held.data) want.push_back(saturated<T>(x));
+  std::vector<uint8_t> bytes = encode(held, from);
+  Tensor t = Tensor::from_data(bytes.data(), from, held.shape, device);
+  EXPECT_EQ(t.astype(to).to_vector<T>(), want);
+  EXPECT_EQ((t * 1.0).astype(to).to_vector<T>(), want);  // a cast inside a computation
+}
+
+// Float to integer casts of NaN, infinities and values beyond the target's range:
+// saturating on every target (C leaves them undefined), and float to bool is x != 0.
+TEST_P(RegressionTest, FloatToIntegerCastsSaturate) {
+  const double inf = INFINITY;
+  const std::vector<double> v{NAN,    inf,     -inf,   3e9,   -3e9,   1e20,   -1e20,   300.7,
+                              -300.7, -0.5,    0.5,    -0.0,  70000,  0x1p31, -0x1p31, 0x1p32,
+                              0x1p63, -0x1p63, 0x1p64, 65504, -129.9, 127.9,  255.5,   -1.5};
+  for (DType from : {F32, F64, F16, BF16}) {
+    if (!supports(from)) continue;
+    expect_saturating_casts<int8_t>(dev(), from, v);
+    expect_saturating_casts<int16_t>(dev(), from, v);
+    expect_saturating_casts<int32_t>(dev(), from, v);
+    expect_saturating_casts<int64_t>(dev(), from, v);
+    expect_saturating_casts<uint8_t>(dev(), from, v);
+    expect_saturating_casts<uint16_t>(dev(), from, v);
+    expect_saturating_casts<uint32_t>(dev(), from, v);
+    expect_saturating_casts<uint64_t>(dev(), from, v);
+  }
+  Tensor f = Tensor::from_vector<float>({NAN, -0.0f, 0.0f, 0.1f, -inf}, {5}, dev());
+  EXPECT_EQ(f.astype(B).to_vector<bool>(), (std::vector<bool>{true, false, false, true, true}));
+  // A number given for an integer type: NaN 0, beyond int64 the type's limit.
+  EXPECT_EQ(Tensor::full({2}, NAN, I32, dev()).to_vector<int32_t>(), (std::vector<int32_t>{0, 0}));
+  EXPECT_EQ(Tensor::full({1}, inf, I16, dev()).to_vector<int16_t>(), (std::vector<int16_t>{32767}));
+  EXPECT_EQ(Tensor::full({1}, -1e30, U8, dev()).to_vector<uint8_t>(), (std::vector<uint8_t>{0}));
+}
+
 INGOT_ON_ALL_DEVICES(RegressionTest);
 
 }  // namespace
