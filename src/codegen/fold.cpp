@@ -9,8 +9,26 @@ namespace {
 double value_of(const ir::Inst& c) {
   if (is_float(c.dtype)) return c.value.f;
   if (c.dtype == DType::Bool) return c.value.i != 0 || c.value.f != 0 ? 1 : 0;
-  if (is_unsigned_int(c.dtype)) return static_cast<double>(static_cast<uint64_t>(c.value.i));
-  return static_cast<double>(c.value.i);
+  // The integer as its type holds it, as the rendered literal reads: (uint16_t)-3 is 65533.
+  const int64_t i = c.value.i;
+  switch (c.dtype) {
+    case DType::Int8:
+      return static_cast<int8_t>(i);
+    case DType::Int16:
+      return static_cast<int16_t>(i);
+    case DType::Int32:
+      return static_cast<int32_t>(i);
+    case DType::UInt8:
+      return static_cast<uint8_t>(i);
+    case DType::UInt16:
+      return static_cast<uint16_t>(i);
+    case DType::UInt32:
+      return static_cast<uint32_t>(i);
+    case DType::UInt64:
+      return static_cast<double>(static_cast<uint64_t>(i));
+    default:
+      return static_cast<double>(i);
+  }
 }
 
 // `v` rounded to float type `dt` (beyond float32's range, an infinity, as IEEE rounds).

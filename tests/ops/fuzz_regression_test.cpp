@@ -31,6 +31,8 @@ TEST_P(FuzzRegressionTest, ConstantExpressionsFoldAsIEEE) {
   Tensor nan = zero / zero;
   EXPECT_TRUE(close(nan.ne(nan), Array::full({4, 3}, 1)));
   EXPECT_TRUE(close(nan.argmin(0), Array::full({3}, 0)));
+  // An integer constant folds as its type holds it: uint16 -3 is 65533 (seed 6809).
+  EXPECT_TRUE(close(Tensor::full({3}, 2, U16, dev()) / -3.0, Array::full({3}, 2.0 / 65533)));
   for (DType dt : {F32, F64}) {
     if (!supports(dt)) continue;
     Tensor x = Tensor::full({8, 1, 4}, NAN, dt, dev());
