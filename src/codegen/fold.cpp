@@ -89,14 +89,69 @@ std::optional<double> evaluate(Op op, const std::vector<double>& x) {
   }
 }
 
+// The integer a constant of an integer or bool type holds, in 64 bits (uint64 as its bits).
+int64_t integer_of(const ir::Inst& c) {
+  if (c.dtype == DType::Bool) return c.value.i != 0 || c.value.f != 0;
+  return c.dtype == DType::UInt64 ? c.value.i : static_cast<int64_t>(value_of(c));
+}
+
+// `v` wrapped to integer type `dt`, two's complement, as C's conversions and -fwrapv do.
+ConstValue wrapped(uint64_t v, DType dt) {
+  int bits = static_cast<int>(8 * dtype_size(dt));
+  if (bits < 64) {
+    v &= (uint64_t{1} << bits) - 1;
+    if (is_signed_int(dt) && (v >> (bits - 1))) v |= ~uint64_t{0} << bits;
+  }
+  auto i = static_cast<int64_t>(v);
+  return {is_unsigned_int(dt) ? static_cast<double>(v) : static_cast<double>(i), i};
+}
+
+// Integer arithmetic and casts between integer types, wrapping.
+std::optional<ConstValue> fold_integer(Op op, DType dt, const std::vector<const ir::Inst*>& c) {
+  for (const ir::Inst* o : c)
+    if (is_float(o->dtype)) return std::nullopt;
+  auto u = [&](int k) { return static_cast<uint64_t>(integer_of(*c[k])); };
+  bool is_signed = is_signed_int(dt);
+  auto less = [&](int64_t a, int64_t b) {
+    return is_signed ? a < b : static_cast<uint64_t>(a) < static_cast<uint64_t>(b);
+  };
+  switch (op) {
+    case Op::Cast:
+      return wrapped(u(0), dt);
+    case Op::Neg:
+      return wrapped(0 - u(0), dt);
+    case Op::Add:
+      return wrapped(u(0) + u(1), dt);
+    case Op::Sub:
+      return wrapped(u(0) - u(1), dt);
+    case Op::Mul:
+      return wrapped(u(0) * u(1), dt);
+    case Op::Max:
+    case Op::Min: {
+      int64_t a = integer_of(*c[0]), b = integer_of(*c[1]);
+      bool first = op == Op::Max ? less(b, a) : less(a, b);
+      return wrapped(static_cast<uint64_t>(first ? a : b), dt);
+    }
+    default:
+      return std::nullopt;
+  }
+}
+
 }  // namespace
 
 std::optional<ConstValue> fold_constant(Op op, DType dt,
                                         const std::vector<const ir::Inst*>& operands) {
+  for (const ir::Inst* o : operands)
+    if (o->op != ir::IOp::Const || o->width != 1) return std::nullopt;
+  if (is_int(dt)) {
+    if (op != Op::Cast)
+      for (const ir::Inst* o : operands)
+        if (o->dtype != dt) return std::nullopt;
+    return fold_integer(op, dt, operands);
+  }
   if (!is_float(dt)) return std::nullopt;
   std::vector<double> x;
   for (const ir::Inst* o : operands) {
-    if (o->op != ir::IOp::Const || o->width != 1) return std::nullopt;
     // Operands of other types meet only in casts; anything else stays as it is.
     if (op != Op::Cast && o->dtype != dt) return std::nullopt;
     x.push_back(value_of(*o));

@@ -251,7 +251,9 @@ Tensor Tensor::cat(const std::vector<Tensor>& tensors, int axis) {
     std::vector<std::pair<int64_t, int64_t>> pads(t.ndim(), {0, 0});
     pads[a] = {at, total - at - t.shape()[a]};
     at += t.shape()[a];
-    Tensor padded = cast(t, dt).pad(pads);
+    // Padded with -0.0 for floats: x + -0.0 is x for every x, where + 0.0 would turn a
+    // -0.0 element into 0.0 (ingot_fuzz seed 21011, seen through bitcast).
+    Tensor padded = cast(t, dt).pad(pads, is_float(dt) ? -0.0 : 0.0);
     out = out.defined() ? wrap(make_node(dt == DType::Bool ? Op::Or : Op::Add, dt, padded.shape(),
                                          padded.device(), {out.node(), padded.node()}))
                         : padded;
