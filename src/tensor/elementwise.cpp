@@ -62,7 +62,10 @@ Tensor Tensor::neg() const {
 }
 Tensor Tensor::abs() const {
   if (dtype() == DType::Bool || is_unsigned_int(dtype())) return *this;
-  return where(lt(scalar_like(*this, 0)), neg(), *this);
+  // x + 0.0 turns -0.0 into 0.0 and leaves every other float as it is: abs(-0.0) is 0.0,
+  // as PyTorch's (pow(abs(-0.0), -3) was -inf; ingot_fuzz seed 45467).
+  Tensor kept = is_float(dtype()) ? *this + 0.0 : *this;
+  return where(lt(scalar_like(*this, 0)), neg(), kept);
 }
 Tensor Tensor::exp() const { return float_unary(*this, Op::Exp); }
 Tensor Tensor::exp2() const { return float_unary(*this, Op::Exp2); }

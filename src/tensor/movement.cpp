@@ -184,7 +184,9 @@ Tensor Tensor::slice(const std::vector<Slice>& slices) const {
 Tensor Tensor::flip(const std::vector<int>& axes) const {
   std::vector<int64_t> steps(ndim(), 1);
   bool any = false;
-  for (int a : normalize_axes(axes.empty() ? std::vector<int>{} : axes, ndim(), "flip")) {
+  // No axes flip nothing, as PyTorch's flip(dims=()) (normalize_axes reads {} as all).
+  if (axes.empty()) return *this;
+  for (int a : normalize_axes(axes, ndim(), "flip")) {
     if (shape()[a] > 1) steps[a] = -1, any = true;
   }
   if (!any) return *this;

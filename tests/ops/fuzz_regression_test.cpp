@@ -66,6 +66,23 @@ TEST_P(FuzzRegressionTest, PowOfAHalfKeepsItsSpecialCases) {
   EXPECT_TRUE(close(tensor(in).pow(0.5), want));
 }
 
+// abs(-0.0) was -0.0, so pow(abs(x), -3) of a -0.0 was -inf, not +inf (seed 45467).
+TEST_P(FuzzRegressionTest, AbsOfNegativeZeroIsPositiveZero) {
+  for (DType dt : {F16, F32, F64}) {
+    if (!supports(dt)) continue;
+    Tensor x = tensor(Array({4}, {-0.0, 0.0, -2.0, NAN}), dt);
+    EXPECT_TRUE(close(x.abs().pow(-3.0), Array({4}, {INFINITY, INFINITY, 0.125, NAN})));
+    EXPECT_EQ(x.abs().astype(F32).bitcast(I32).to_vector<int32_t>()[0], 0);
+  }
+}
+
+// flip({}) flipped every axis (an empty axis list reads as all axes elsewhere); PyTorch's
+// flip(dims=()) flips none.
+TEST_P(FuzzRegressionTest, FlipOfNoAxesIsTheTensor) {
+  Array x = random({3, 4});
+  EXPECT_TRUE(close(tensor(x).flip({}), x));
+}
+
 }  // namespace
 
 INGOT_ON_ALL_DEVICES(FuzzRegressionTest);
