@@ -92,7 +92,9 @@ std::optional<double> evaluate(Op op, const std::vector<double>& x) {
 // The integer a constant of an integer or bool type holds, in 64 bits (uint64 as its bits).
 int64_t integer_of(const ir::Inst& c) {
   if (c.dtype == DType::Bool) return c.value.i != 0 || c.value.f != 0;
-  return c.dtype == DType::UInt64 ? c.value.i : static_cast<int64_t>(value_of(c));
+  // 64-bit values straight from the integer field: as a double, int64's largest rounds up.
+  if (dtype_size(c.dtype) == 8) return c.value.i;
+  return static_cast<int64_t>(value_of(c));
 }
 
 // `v` wrapped to integer type `dt`, two's complement, as C's conversions and -fwrapv do.
