@@ -24,8 +24,8 @@ enum class DType : uint8_t {
 };
 
 inline constexpr DType kAllDTypes[] = {
-    DType::Bool,   DType::Int8,    DType::Int16,    DType::Int32,   DType::Int64,
-    DType::UInt8,  DType::UInt16,  DType::UInt32,   DType::UInt64,  DType::Float16,
+    DType::Bool,     DType::Int8,    DType::Int16,  DType::Int32,  DType::Int64,
+    DType::UInt8,    DType::UInt16,  DType::UInt32, DType::UInt64, DType::Float16,
     DType::BFloat16, DType::Float32, DType::Float64};
 
 size_t dtype_size(DType dtype);
@@ -51,23 +51,60 @@ DType float_result(DType dtype);
 // Maps C++ element types to dtypes, for from_vector, item and to_vector.
 template <class T>
 struct dtype_of;
-template <> struct dtype_of<bool> { static constexpr DType value = DType::Bool; };
-template <> struct dtype_of<int8_t> { static constexpr DType value = DType::Int8; };
-template <> struct dtype_of<int16_t> { static constexpr DType value = DType::Int16; };
-template <> struct dtype_of<int32_t> { static constexpr DType value = DType::Int32; };
-template <> struct dtype_of<int64_t> { static constexpr DType value = DType::Int64; };
-template <> struct dtype_of<uint8_t> { static constexpr DType value = DType::UInt8; };
-template <> struct dtype_of<uint16_t> { static constexpr DType value = DType::UInt16; };
-template <> struct dtype_of<uint32_t> { static constexpr DType value = DType::UInt32; };
-template <> struct dtype_of<uint64_t> { static constexpr DType value = DType::UInt64; };
-template <> struct dtype_of<float> { static constexpr DType value = DType::Float32; };
-template <> struct dtype_of<double> { static constexpr DType value = DType::Float64; };
+template <>
+struct dtype_of<bool> {
+  static constexpr DType value = DType::Bool;
+};
+template <>
+struct dtype_of<int8_t> {
+  static constexpr DType value = DType::Int8;
+};
+template <>
+struct dtype_of<int16_t> {
+  static constexpr DType value = DType::Int16;
+};
+template <>
+struct dtype_of<int32_t> {
+  static constexpr DType value = DType::Int32;
+};
+template <>
+struct dtype_of<int64_t> {
+  static constexpr DType value = DType::Int64;
+};
+template <>
+struct dtype_of<uint8_t> {
+  static constexpr DType value = DType::UInt8;
+};
+template <>
+struct dtype_of<uint16_t> {
+  static constexpr DType value = DType::UInt16;
+};
+template <>
+struct dtype_of<uint32_t> {
+  static constexpr DType value = DType::UInt32;
+};
+template <>
+struct dtype_of<uint64_t> {
+  static constexpr DType value = DType::UInt64;
+};
+template <>
+struct dtype_of<float> {
+  static constexpr DType value = DType::Float32;
+};
+template <>
+struct dtype_of<double> {
+  static constexpr DType value = DType::Float64;
+};
 
 // IEEE half and bfloat16 conversions (round to nearest even), used on the host.
 uint16_t float_to_half_bits(float value);
 float half_bits_to_float(uint16_t bits);
 uint16_t float_to_bfloat_bits(float value);
 float bfloat_bits_to_float(uint16_t bits);
+// `value` rounded to the nearest value float type `dtype` holds, as IEEE rounds: beyond
+// the type's range an infinity (C++ leaves a double beyond float's range undefined).
+// Float64 values and NaN come back unchanged.
+double round_to_float(double value, DType dtype);
 
 // Reads element `index` of a host array of `dtype` as a double, and writes one.
 double load_as_double(const void* data, DType dtype, size_t index);

@@ -8,8 +8,8 @@
 #include <iosfwd>
 #include <memory>
 #include <optional>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ingot/dtype.hpp"
@@ -50,12 +50,15 @@ class Tensor {
     }
   }
   static Tensor scalar(double value, DType dtype = DType::Float32, const std::string& device = "");
-  static Tensor zeros(const Shape& shape, DType dtype = DType::Float32, const std::string& device = "");
-  static Tensor ones(const Shape& shape, DType dtype = DType::Float32, const std::string& device = "");
+  static Tensor zeros(const Shape& shape, DType dtype = DType::Float32,
+                      const std::string& device = "");
+  static Tensor ones(const Shape& shape, DType dtype = DType::Float32,
+                     const std::string& device = "");
   static Tensor full(const Shape& shape, double value, DType dtype = DType::Float32,
                      const std::string& device = "");
   // Uninitialised memory of that shape (realized at once, contents undefined).
-  static Tensor empty(const Shape& shape, DType dtype = DType::Float32, const std::string& device = "");
+  static Tensor empty(const Shape& shape, DType dtype = DType::Float32,
+                      const std::string& device = "");
   // [start, stop) in steps of `step`; the dtype defaults to int32 when all three are
   // integral, float32 otherwise.
   static Tensor arange(double start, double stop, double step = 1,
@@ -63,8 +66,8 @@ class Tensor {
   static Tensor arange(double stop) { return arange(0, stop); }
   static Tensor linspace(double start, double stop, int64_t steps, DType dtype = DType::Float32,
                          const std::string& device = "");
-  static Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt, DType dtype = DType::Float32,
-                    const std::string& device = "");
+  static Tensor eye(int64_t n, std::optional<int64_t> m = std::nullopt,
+                    DType dtype = DType::Float32, const std::string& device = "");
   Tensor zeros_like() const;
   Tensor ones_like() const;
   Tensor full_like(double value) const;
@@ -75,8 +78,10 @@ class Tensor {
   // Random numbers from a counter-based generator evaluated by kernels: the same seed
   // gives the same numbers on every device. Each call advances the global counter.
   static void manual_seed(uint64_t seed);
-  static Tensor rand(const Shape& shape, DType dtype = DType::Float32, const std::string& device = "");
-  static Tensor randn(const Shape& shape, DType dtype = DType::Float32, const std::string& device = "");
+  static Tensor rand(const Shape& shape, DType dtype = DType::Float32,
+                     const std::string& device = "");
+  static Tensor randn(const Shape& shape, DType dtype = DType::Float32,
+                      const std::string& device = "");
   // Integers uniform in [low, high).
   static Tensor randint(int64_t low, int64_t high, const Shape& shape, DType dtype = DType::Int32,
                         const std::string& device = "");
@@ -149,7 +154,7 @@ class Tensor {
   Tensor reshape(const Shape& shape) const;  // one entry may be -1
   Tensor permute(const std::vector<int>& order) const;
   Tensor transpose(int a = -2, int b = -1) const;
-  Tensor T() const;  // reverses all axes
+  Tensor T() const;                         // reverses all axes
   Tensor expand(const Shape& shape) const;  // -1 keeps an axis
   Tensor broadcast_to(const Shape& shape) const;
   // (before, after) per leading axis, in order; axes not listed are not padded.

@@ -31,16 +31,6 @@ double value_of(const ir::Inst& c) {
   }
 }
 
-// `v` rounded to float type `dt` (beyond float32's range, an infinity, as IEEE rounds).
-double round_to(double v, DType dt) {
-  if (dt == DType::Float64 || std::isnan(v)) return v;
-  float f = std::fabs(v) >= 0x1.ffffffp127 ? static_cast<float>(std::copysign(INFINITY, v))
-                                           : static_cast<float>(v);
-  if (dt == DType::Float16) return half_bits_to_float(float_to_half_bits(f));
-  if (dt == DType::BFloat16) return bfloat_bits_to_float(float_to_bfloat_bits(f));
-  return f;
-}
-
 // The prelude's ingot_max and ingot_min exactly: NaN propagates, and equal operands (-0.0
 // and 0.0) give the second (docs/semantics.md).
 double maximum(double a, double b) { return std::isnan(a) || a > b ? a : b; }
@@ -139,10 +129,24 @@ std::optional<ConstValue> fold_integer(Op op, DType dt, const std::vector<const 
   }
 }
 
+// Binary operations whose result is NaN when either operand is, whatever the others hold (max and
+// min propagate NaN in ingot; pow does not: pow(1, NaN) is 1).
+bool absorbs_nan(Op op) {
+  return op == Op::Add || op == Op::Sub || op == Op::Mul || op == Op::Div || op == Op::Max ||
+         op == Op::Min;
+}
+
+bool is_nan_constant(const ir::Inst& c, DType dt) {
+  return c.op == ir::IOp::Const && c.width == 1 && c.dtype == dt && std::isnan(c.value.f);
+}
+
 }  // namespace
 
 std::optional<ConstValue> fold_constant(Op op, DType dt,
                                         const std::vector<const ir::Inst*>& operands) {
+  if (absorbs_nan(op) && is_float(dt))
+    for (const ir::Inst* o : operands)
+      if (is_nan_constant(*o, dt)) return ConstValue{NAN, 0};
   for (const ir::Inst* o : operands)
     if (o->op != ir::IOp::Const || o->width != 1) return std::nullopt;
   if (is_int(dt)) {
@@ -160,7 +164,7 @@ std::optional<ConstValue> fold_constant(Op op, DType dt,
   }
   std::optional<double> v = evaluate(op, x);
   if (!v) return std::nullopt;
-  return ConstValue{round_to(*v, dt), 0};
+  return ConstValue{round_to_float(*v, dt), 0};
 }
 
 }  // namespace ingot::codegen

@@ -1,6 +1,7 @@
 #include "ingot/dtype.hpp"
 
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <limits>
 
@@ -31,10 +32,14 @@ const DTypeRow& row(DType dtype) { return kTable[static_cast<int>(dtype)]; }
 // The smallest signed type holding every value of `u` (an unsigned type).
 DType signed_container(DType u) {
   switch (u) {
-    case DType::UInt8: return DType::Int16;
-    case DType::UInt16: return DType::Int32;
-    case DType::UInt32: return DType::Int64;
-    default: return DType::Float32;  // uint64 with a signed type: no integer holds both
+    case DType::UInt8:
+      return DType::Int16;
+    case DType::UInt16:
+      return DType::Int32;
+    case DType::UInt32:
+      return DType::Int64;
+    default:
+      return DType::Float32;  // uint64 with a signed type: no integer holds both
   }
 }
 
@@ -142,21 +147,43 @@ float bfloat_bits_to_float(uint16_t bits) {
   return std::bit_cast<float>(static_cast<uint32_t>(bits) << 16);
 }
 
+double round_to_float(double value, DType dtype) {
+  if (dtype == DType::Float64 || std::isnan(value)) return value;
+  float f = std::fabs(value) >= 0x1.ffffffp127 ? static_cast<float>(std::copysign(HUGE_VAL, value))
+                                               : static_cast<float>(value);
+  if (dtype == DType::Float16) return half_bits_to_float(float_to_half_bits(f));
+  if (dtype == DType::BFloat16) return bfloat_bits_to_float(float_to_bfloat_bits(f));
+  return f;
+}
+
 double load_as_double(const void* data, DType dtype, size_t i) {
   switch (dtype) {
-    case DType::Bool: return static_cast<const uint8_t*>(data)[i] != 0;
-    case DType::Int8: return static_cast<const int8_t*>(data)[i];
-    case DType::Int16: return static_cast<const int16_t*>(data)[i];
-    case DType::Int32: return static_cast<const int32_t*>(data)[i];
-    case DType::Int64: return static_cast<double>(static_cast<const int64_t*>(data)[i]);
-    case DType::UInt8: return static_cast<const uint8_t*>(data)[i];
-    case DType::UInt16: return static_cast<const uint16_t*>(data)[i];
-    case DType::UInt32: return static_cast<const uint32_t*>(data)[i];
-    case DType::UInt64: return static_cast<double>(static_cast<const uint64_t*>(data)[i]);
-    case DType::Float16: return half_bits_to_float(static_cast<const uint16_t*>(data)[i]);
-    case DType::BFloat16: return bfloat_bits_to_float(static_cast<const uint16_t*>(data)[i]);
-    case DType::Float32: return static_cast<const float*>(data)[i];
-    case DType::Float64: return static_cast<const double*>(data)[i];
+    case DType::Bool:
+      return static_cast<const uint8_t*>(data)[i] != 0;
+    case DType::Int8:
+      return static_cast<const int8_t*>(data)[i];
+    case DType::Int16:
+      return static_cast<const int16_t*>(data)[i];
+    case DType::Int32:
+      return static_cast<const int32_t*>(data)[i];
+    case DType::Int64:
+      return static_cast<double>(static_cast<const int64_t*>(data)[i]);
+    case DType::UInt8:
+      return static_cast<const uint8_t*>(data)[i];
+    case DType::UInt16:
+      return static_cast<const uint16_t*>(data)[i];
+    case DType::UInt32:
+      return static_cast<const uint32_t*>(data)[i];
+    case DType::UInt64:
+      return static_cast<double>(static_cast<const uint64_t*>(data)[i]);
+    case DType::Float16:
+      return half_bits_to_float(static_cast<const uint16_t*>(data)[i]);
+    case DType::BFloat16:
+      return bfloat_bits_to_float(static_cast<const uint16_t*>(data)[i]);
+    case DType::Float32:
+      return static_cast<const float*>(data)[i];
+    case DType::Float64:
+      return static_cast<const double*>(data)[i];
   }
   return 0;
 }
@@ -174,23 +201,47 @@ T saturating_int(double v) {
 
 void store_from_double(void* data, DType dtype, size_t i, double v) {
   switch (dtype) {
-    case DType::Bool: static_cast<uint8_t*>(data)[i] = v != 0; break;
-    case DType::Int8: static_cast<int8_t*>(data)[i] = saturating_int<int8_t>(v); break;
-    case DType::Int16: static_cast<int16_t*>(data)[i] = saturating_int<int16_t>(v); break;
-    case DType::Int32: static_cast<int32_t*>(data)[i] = saturating_int<int32_t>(v); break;
-    case DType::Int64: static_cast<int64_t*>(data)[i] = saturating_int<int64_t>(v); break;
-    case DType::UInt8: static_cast<uint8_t*>(data)[i] = saturating_int<uint8_t>(v); break;
-    case DType::UInt16: static_cast<uint16_t*>(data)[i] = saturating_int<uint16_t>(v); break;
-    case DType::UInt32: static_cast<uint32_t*>(data)[i] = saturating_int<uint32_t>(v); break;
-    case DType::UInt64: static_cast<uint64_t*>(data)[i] = saturating_int<uint64_t>(v); break;
+    case DType::Bool:
+      static_cast<uint8_t*>(data)[i] = v != 0;
+      break;
+    case DType::Int8:
+      static_cast<int8_t*>(data)[i] = saturating_int<int8_t>(v);
+      break;
+    case DType::Int16:
+      static_cast<int16_t*>(data)[i] = saturating_int<int16_t>(v);
+      break;
+    case DType::Int32:
+      static_cast<int32_t*>(data)[i] = saturating_int<int32_t>(v);
+      break;
+    case DType::Int64:
+      static_cast<int64_t*>(data)[i] = saturating_int<int64_t>(v);
+      break;
+    case DType::UInt8:
+      static_cast<uint8_t*>(data)[i] = saturating_int<uint8_t>(v);
+      break;
+    case DType::UInt16:
+      static_cast<uint16_t*>(data)[i] = saturating_int<uint16_t>(v);
+      break;
+    case DType::UInt32:
+      static_cast<uint32_t*>(data)[i] = saturating_int<uint32_t>(v);
+      break;
+    case DType::UInt64:
+      static_cast<uint64_t*>(data)[i] = saturating_int<uint64_t>(v);
+      break;
     case DType::Float16:
-      static_cast<uint16_t*>(data)[i] = float_to_half_bits(static_cast<float>(v));
+      static_cast<uint16_t*>(data)[i] =
+          float_to_half_bits(static_cast<float>(round_to_float(v, dtype)));
       break;
     case DType::BFloat16:
-      static_cast<uint16_t*>(data)[i] = float_to_bfloat_bits(static_cast<float>(v));
+      static_cast<uint16_t*>(data)[i] =
+          float_to_bfloat_bits(static_cast<float>(round_to_float(v, dtype)));
       break;
-    case DType::Float32: static_cast<float*>(data)[i] = static_cast<float>(v); break;
-    case DType::Float64: static_cast<double*>(data)[i] = v; break;
+    case DType::Float32:
+      static_cast<float*>(data)[i] = static_cast<float>(round_to_float(v, dtype));
+      break;
+    case DType::Float64:
+      static_cast<double*>(data)[i] = v;
+      break;
   }
 }
 

@@ -44,23 +44,10 @@ std::string signed_literal(const std::string& text, bool negative) {
   return negative ? "(" + text + ")" : text;
 }
 
-// The float nearest `v`: C++ leaves a double beyond float's range undefined, IEEE rounds it
-// to an infinity.
-float to_float(double v) {
-  if (std::fabs(v) >= 0x1.ffffffp127) return static_cast<float>(std::copysign(INFINITY, v));
-  return static_cast<float>(v);
-}
-
 // `v` rounded to `dt` first, so the literal is the value the type holds (a float32
 // constant beyond its range is an infinity, a float16 one beyond 65504 too).
 std::string float_literal(double v, DType dt) {
-  if (dt == DType::Float16 || dt == DType::BFloat16) {
-    uint16_t bits =
-        dt == DType::Float16 ? float_to_half_bits(to_float(v)) : float_to_bfloat_bits(to_float(v));
-    v = dt == DType::Float16 ? half_bits_to_float(bits) : bfloat_bits_to_float(bits);
-  } else if (dt != DType::Float64) {
-    v = to_float(v);
-  }
+  v = round_to_float(v, dt);
   // NAN and INFINITY are float expressions: a float64 one is cast, or pow(NAN, 0x1p+0)
   // mixes float and double and CUDA finds no single overload.
   if (std::isnan(v) || std::isinf(v)) {

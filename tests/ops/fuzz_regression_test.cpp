@@ -46,6 +46,17 @@ TEST_P(FuzzRegressionTest, ConstantExpressionsFoldAsIEEE) {
   }
 }
 
+// A NaN constant decides arithmetic on loaded values too: PoCL 5.0 gave a subnormal for a
+// softmax over NaN constants (NAN - x, then exp; seed 3794). Folded, and loaded NaN as well.
+TEST_P(FuzzRegressionTest, NanConstantsAbsorbArithmetic) {
+  EXPECT_TRUE(close(Tensor::full({2, 17}, NAN, F32, dev()).softmax(0), Array::full({2, 17}, NAN)));
+  Tensor loaded = Tensor::from_vector<float>({NAN, 1, NAN, -INFINITY}, {2, 2}, dev());
+  EXPECT_TRUE(close(loaded.softmax(0), Array({2, 2}, {NAN, 1, NAN, 0})));
+  EXPECT_TRUE(close(loaded.exp(), Array({2, 2}, {NAN, std::exp(1.0), NAN, 0})));
+  EXPECT_TRUE(close(Tensor::full({3}, 5, F32, dev()) - Tensor::full({3}, NAN, F32, dev()).exp(),
+                    Array::full({3}, NAN)));
+}
+
 // cat added zero-padded parts, and -0.0 + 0.0 is 0.0: a -0.0 element lost its sign, which
 // bitcast showed (seed 21011). Floats are padded with -0.0 now.
 TEST_P(FuzzRegressionTest, CatKeepsNegativeZero) {

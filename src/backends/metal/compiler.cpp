@@ -4,7 +4,6 @@
 // the life of the process, so each source compiles once per process.
 #include <fmt/format.h>
 
-
 #include "backends/metal/metal.hpp"
 #include "ingot/context.hpp"
 #include "runtime/failed_source.hpp"

@@ -23,10 +23,10 @@ inline constexpr int kSimdWidth = 32;
 // What one `kernel` function of a library binds and allows.
 struct MslFunctionInfo {
   std::string name;
-  std::vector<int> buffer_indices;       // the [[buffer(i)]] the function reads
-  std::vector<int> threadgroup_indices;  // the [[threadgroup(i)]] memory it takes
+  std::vector<int> buffer_indices;                        // the [[buffer(i)]] the function reads
+  std::vector<int> threadgroup_indices;                   // the [[threadgroup(i)]] memory it takes
   int64_t max_total_threads = kMaxThreadsPerThreadgroup;  // the pipeline's maximum
-  size_t static_threadgroup_bytes = 0;   // threadgroup arrays declared in its body
+  size_t static_threadgroup_bytes = 0;                    // threadgroup arrays declared in its body
 };
 
 // A compiled MSL library: every kernel function of one source.
