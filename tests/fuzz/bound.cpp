@@ -29,6 +29,18 @@ double max_finite_of(DType dtype) {
   }
 }
 
+double min_normal_of(DType dtype) {
+  switch (dtype) {
+    case DType::Float16:
+      return std::ldexp(1.0, -14);
+    case DType::BFloat16:
+    case DType::Float32:
+      return std::numeric_limits<float>::min();
+    default:
+      return std::numeric_limits<double>::min();
+  }
+}
+
 namespace {
 
 // The absolute error a result near zero may have: float16 keeps subnormals (its smallest
@@ -53,6 +65,29 @@ Bound make(double v, double lo, double hi) {
     return Bound::unknown();
   }
   return {v, std::min(lo, hi), std::max(lo, hi)};
+}
+
+// `rounded`, the float64 result of an operation whose rounding error is `error`: exact where
+// float64 held the result, else the interval of its two neighbours, which holds it. A
+// float64 program's results round like the reference's own arithmetic, so a device that
+// fuses a multiply and an add (gcc's -ffp-contract=fast) answers the unrounded value.
+Bound rounded_result(double rounded, double error) {
+  if (error == 0 || !std::isfinite(rounded)) return Bound::exact(rounded);
+  return {rounded, std::nextafter(rounded, -kInf), std::nextafter(rounded, kInf)};
+}
+
+// a + b for exact operands; the error by Knuth's two-sum.
+Bound exact_sum(double a, double b) {
+  double s = a + b, b_part = s - a;
+  return rounded_result(s, (a - (s - b_part)) + (b - b_part));
+}
+
+// a * b for exact operands; the error by a fused multiply-add, unless the product is so
+// small that the error itself is below float64's subnormals (then it is treated as inexact).
+Bound exact_product(double a, double b) {
+  double p = a * b;
+  bool tiny = p != 0 && std::fabs(p) < std::ldexp(1.0, -969);
+  return rounded_result(p, tiny ? 1 : std::fma(a, b, -p));
 }
 
 // The image of x under f, continuous and monotone on x's interval.
@@ -203,14 +238,17 @@ Bound tanh(const Bound& x) {
 }
 
 Bound add(const Bound& a, const Bound& b) {
+  if (a.is_exact() && b.is_exact()) return exact_sum(a.v, b.v);
   return binary(a, b, std::plus<double>(),
                 [&] { return make(a.v + b.v, a.lo + b.lo, a.hi + b.hi); });
 }
 Bound sub(const Bound& a, const Bound& b) {
+  if (a.is_exact() && b.is_exact()) return exact_sum(a.v, -b.v);
   return binary(a, b, std::minus<double>(),
                 [&] { return make(a.v - b.v, a.lo - b.hi, a.hi - b.lo); });
 }
 Bound mul(const Bound& a, const Bound& b) {
+  if (a.is_exact() && b.is_exact()) return exact_product(a.v, b.v);
   return binary(a, b, std::multiplies<double>(),
                 [&] { return corners(a, b, std::multiplies<double>()); });
 }

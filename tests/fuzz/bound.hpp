@@ -45,6 +45,7 @@ struct Slack {
 
 double epsilon_of(DType dtype);     // the spacing of the type's values at 1
 double max_finite_of(DType dtype);  // the largest finite value of a float type
+double min_normal_of(DType dtype);  // the smallest normal value of a float type
 // Rounds the interval of exact results to `dtype`: integers wrap (exact operands only),
 // floats widen by `slack` and overflow to infinity.
 Bound round_to(const Bound& exact, DType dtype, Slack slack);

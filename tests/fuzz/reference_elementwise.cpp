@@ -202,7 +202,9 @@ IArray IArray::bitcast(DType to) const {
     uint64_t bits = 0;
     ingot::store_from_double(&bits, dtype, 0, b.v);
     double v = ingot::load_as_double(&bits, to, 0);
-    return std::isnan(v) ? Bound::unknown() : Bound::exact(v);
+    if (std::isnan(v)) return Bound::unknown();
+    // A 64-bit integer past 2^53 is not exact in float64: round_to makes it unknown.
+    return ingot::is_int(to) ? round_to(Bound::exact(v), to, {}) : Bound::exact(v);
   });
 }
 

@@ -43,6 +43,11 @@ Bound sum_of(const std::vector<Bound>& g, DType dt) {
                    .exact_when_representable = exact_in_any_order(g, magnitudes, dt)});
 }
 
+// Product of a group in any order. Where the factors above 1 multiply past the type's
+// range, some order overflows to infinity (which later small factors cannot undo), so the
+// result is unknown. Partial products below the normal numbers lose absolute precision
+// (up to the smallest normal, flushed on some GPUs), which later large factors magnify:
+// an absolute slack of n smallest normals times the product of those factors.
 Bound product_of(const std::vector<Bound>& g, DType dt) {
   Bound p = Bound::exact(1);
   double magnitude = 1;
@@ -51,9 +56,12 @@ Bound product_of(const std::vector<Bound>& g, DType dt) {
     magnitude *= std::max(1.0, b.magnitude());
   }
   if (!ingot::is_float(dt)) return round_to(p, dt, {});
+  if (magnitude > max_finite_of(dt)) return Bound::unknown();
   double n = static_cast<double>(g.size());
   return round_to(p, dt,
-                  {.rel = n + 1, .exact_when_representable = exact_in_any_order(g, magnitude, dt)});
+                  {.rel = n + 1,
+                   .abs = n * min_normal_of(dt) * magnitude / epsilon_of(dt),
+                   .exact_when_representable = exact_in_any_order(g, magnitude, dt)});
 }
 
 // The first index of the largest element, NaN counting as the largest; unknown where two
