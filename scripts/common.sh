@@ -11,7 +11,7 @@ INGOT_BUILD=${INGOT_BUILD_DIR:-"$INGOT_ROOT/build"}
 # The OpenCL packages give a machine without a GPU an OpenCL device (PoCL, on the CPU) so
 # that the OpenCL backend is built and tested everywhere; ingot links none of them.
 INGOT_PACKAGES="cmake ninja-build g++ clang-19 libgtest-dev libbenchmark-dev libfmt-dev
-  libxxhash-dev libboost-context-dev libcli11-dev libopenblas-dev pkg-config clang-format git
+  libxxhash-dev libboost-context-dev libcli11-dev libopenblas-dev pkg-config clang-format clang-tidy git
   pocl-opencl-icd ocl-icd-libopencl1 ocl-icd-opencl-dev clinfo"
 
 # Prints the packages of INGOT_PACKAGES that are not installed.
