@@ -8,13 +8,13 @@ namespace ingot::codegen {
 
 // Starts a TC or STAGE kernel: finds the matmul under the output once, its reduction
 // and whether ops lie above it (a bias, an activation), and returns its product.
-const LazyNode* Lowerer::begin_matmul() {
+const AstNode* Lowerer::begin_matmul() {
   lane_ = step_ = sym::cnst(0);  // an epilogue is evaluated one element at a time
   matmul_ = matmul_reduce(out_);
-  const LazyNode* n = out_.get();
-  while (n->op == Op::Reshape || n->op == Op::Contiguous) n = n->src[0].get();
+  const AstNode* n = out_;
+  while (n->op == Op::Reshape || n->op == Op::Contiguous) n = n->src[0];
   epilogue_ = n != matmul_;
-  return matmul_->src[0].get();
+  return matmul_->src[0];
 }
 
 // The output's value at flat element `at`, given the matmul's sum there (`sum`): the
@@ -23,7 +23,7 @@ int Lowerer::with_epilogue(int sum, const Expr& at) {
   if (!epilogue_) return sum;
   provided_ = {matmul_, sum};
   em_.open_scope();
-  int value = eval(out_.get(), unravel(at, out_->shape), sym::cnst(1))[0];
+  int value = eval(out_, unravel(at, out_->shape), sym::cnst(1))[0];
   em_.close_scope();
   provided_ = {};
   return value;

@@ -31,7 +31,7 @@ Index unravel(const Expr& flat, const Shape& shape) {
   return idx;
 }
 
-Index through_movement(const LazyNode* n, const Index& idx, Expr& guard) {
+Index through_movement(const AstNode* n, const Index& idx, Expr& guard) {
   const Shape& src = n->src[0]->shape;
   Index out(src.size());
   switch (n->op) {

@@ -6,9 +6,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "codegen/kernel_ast.hpp"
 #include "codegen/symbolic.hpp"
-#include "core/op.hpp"
-#include "tensor/lazy.hpp"
 
 namespace ingot::codegen {
 
@@ -22,7 +21,7 @@ Index unravel(const Expr& flat, const Shape& shape);
 
 // Maps an index of movement node `n` to an index of its source; narrows `guard` where
 // the node pads.
-Index through_movement(const LazyNode* n, const Index& idx, Expr& guard);
+Index through_movement(const AstNode* n, const Index& idx, Expr& guard);
 
 inline int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
 inline int64_t round_up(int64_t n, int64_t m) { return ceil_div(std::max<int64_t>(n, 1), m) * m; }

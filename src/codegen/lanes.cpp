@@ -41,7 +41,7 @@ Val Lowerer::per_element(const std::vector<Expr>& exprs,
   return out;
 }
 
-Val Lowerer::load(LazyNode* n, const Index& idx, const Expr& guard) {
+Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
   int buf = param(n);
   Expr flat = flat_index(idx, n->shape);
   if (plan_.group_contiguous && lid_ && sym::uses_var(flat, lid_->var) &&

@@ -15,19 +15,7 @@
 namespace ingot::codegen {
 namespace {
 
-// Owning pointers for every realized node under `out` (the graph stores shared_ptrs in
-// `src`; the lowerer sees raw pointers).
-void collect_inputs(const NodePtr& n, std::unordered_map<LazyNode*, std::vector<NodePtr>>& out,
-                    std::unordered_set<LazyNode*>& seen, bool root) {
-  if (!seen.insert(n.get()).second) return;
-  if (n->realized() && !root) {
-    out[n.get()] = {n};
-    return;
-  }
-  for (const auto& s : n->src) collect_inputs(s, out, seen, false);
-}
-
-std::string kernel_name(const NodePtr& out, const ir::Kernel& k) {
+std::string kernel_name(const AstNode* out, const ir::Kernel& k) {
   bool has_reduce = false;
   std::string dims;
   for (int64_t d : out->shape) dims += "_" + std::to_string(d);
@@ -36,25 +24,29 @@ std::string kernel_name(const NodePtr& out, const ir::Kernel& k) {
   return (has_reduce ? "r" : "E") + (dims.empty() ? std::string("_1") : dims);
 }
 
-void estimate_cost(const NodePtr& out, const Lowered& l, ir::Kernel& k) {
-  std::unordered_set<LazyNode*> seen;
-  std::function<void(LazyNode*)> walk = [&](LazyNode* n) {
-    if (!seen.insert(n).second || n->realized()) return;
+void estimate_cost(const KernelAst& ast, const Lowered& l, ir::Kernel& k) {
+  std::unordered_set<const AstNode*> seen;
+  std::function<void(const AstNode*)> walk = [&](const AstNode* n) {
+    if (!seen.insert(n).second || n->is_input()) return;
     if (is_reduce(n->op))
       k.flops += static_cast<double>(shape_numel(n->src[0]->shape));
     else if (!is_movement(n->op) && n->op != Op::Const && n->op != Op::Iota &&
              n->op != Op::Contiguous)
       k.flops += static_cast<double>(shape_numel(n->shape));
-    for (const auto& s : n->src) walk(s.get());
+    for (const AstNode* s : n->src) walk(s);
   };
-  walk(out.get());
+  const AstNode* out = ast.output();
+  walk(out);
   k.bytes = static_cast<double>(shape_numel(out->shape) * dtype_size(out->dtype));
-  for (const auto& in : l.inputs) k.bytes += static_cast<double>(in->buffer->bytes());
+  for (int i : l.inputs) {
+    const AstNode* in = ast.input(i);
+    k.bytes += static_cast<double>(shape_numel(in->shape) * dtype_size(in->dtype));
+  }
 }
 
 }  // namespace
 
-std::string value_key(const LazyNode* n, const Index& idx, const Expr& guard) {
+std::string value_key(const AstNode* n, const Index& idx, const Expr& guard) {
   std::string key = fmt::format("{}|{}", static_cast<const void*>(n), sym::to_string(guard));
   for (const Expr& e : idx) key += "|" + sym::to_string(e);
   return key;
@@ -72,17 +64,17 @@ Lowered Lowerer::finish() {
   return {std::move(k_), std::move(inputs_)};
 }
 
-int Lowerer::param(LazyNode* n) {
+int Lowerer::param(const AstNode* n) {
   auto it = params_.find(n);
   if (it != params_.end()) return it->second;
-  for (const auto& in : all_nodes_.at(n)) inputs_.push_back(in);
+  inputs_.push_back(n->input);
   int id = static_cast<int>(k_.buffers.size());
   k_.buffers.push_back({n->dtype, false});
   params_[n] = id;
   return id;
 }
 
-Val Lowerer::eval(LazyNode* n, const Index& idx, const Expr& guard) {
+Val Lowerer::eval(const AstNode* n, const Index& idx, const Expr& guard) {
   std::string key = value_key(n, idx, guard);
   if (const Val* found = em_.find_value(key)) return *found;
   Val v = compute(n, idx, guard);
@@ -90,16 +82,16 @@ Val Lowerer::eval(LazyNode* n, const Index& idx, const Expr& guard) {
   return v;
 }
 
-Val Lowerer::compute(LazyNode* n, const Index& idx, const Expr& guard) {
+Val Lowerer::compute(const AstNode* n, const Index& idx, const Expr& guard) {
   if (n == provided_.node) return {provided_.value};
   // Under a false guard the value is never read (a pad's where picks its fill): nothing
   // below is lowered, an empty source included.
   if (sym::is_const(guard, 0)) return {em_.constant(n->dtype, {})};
-  if (n->realized()) return load(n, idx, guard);
+  if (n->is_input()) return load(n, idx, guard);
   if (is_movement(n->op)) {
     Expr inner = guard;
     Index src_idx = through_movement(n, idx, inner);
-    Val v = eval(n->src[0].get(), src_idx, inner);
+    Val v = eval(n->src[0], src_idx, inner);
     return n->op == Op::Pad ? pad_select(n, v, inner) : v;
   }
   switch (n->op) {
@@ -112,7 +104,7 @@ Val Lowerer::compute(LazyNode* n, const Index& idx, const Expr& guard) {
       });
     }
     case Op::Contiguous:
-      return eval(n->src[0].get(), idx, guard);
+      return eval(n->src[0], idx, guard);
     case Op::ReduceSum:
     case Op::ReduceProd:
     case Op::ReduceMax:
@@ -124,7 +116,7 @@ Val Lowerer::compute(LazyNode* n, const Index& idx, const Expr& guard) {
   std::vector<Val> srcs;
   size_t steps = 1;
   for (const auto& s : n->src) {
-    srcs.push_back(eval(s.get(), idx, guard));
+    srcs.push_back(eval(s, idx, guard));
     steps = std::max(steps, srcs.back().size());
   }
   Val out;
@@ -137,7 +129,7 @@ Val Lowerer::compute(LazyNode* n, const Index& idx, const Expr& guard) {
 }
 
 // where(valid, v, pad value) for each unrolled step; lanes are handled by the ALU.
-Val Lowerer::pad_select(const LazyNode* n, const Val& v, const Expr& valid) {
+Val Lowerer::pad_select(const AstNode* n, const Val& v, const Expr& valid) {
   Val cond =
       per_element({valid}, [&](const std::vector<Expr>& e) { return em_.lower_index(e[0]); });
   int fill = em_.constant(n->dtype, n->value);
@@ -149,17 +141,16 @@ Val Lowerer::pad_select(const LazyNode* n, const Val& v, const Expr& valid) {
   return out;
 }
 
-std::vector<Lowered> lower_candidates(const NodePtr& out, const DeviceInfo& device, size_t limit) {
-  std::unordered_map<LazyNode*, std::vector<NodePtr>> nodes;
-  std::unordered_set<LazyNode*> seen;
-  collect_inputs(out, nodes, seen, true);
+std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& device,
+                                      size_t limit) {
+  const AstNode* out = ast.output();
   std::vector<Lowered> found;
   for (const Plan& plan : candidate_plans(out, device, Context::global().noopt(), limit > 1)) {
     if (found.size() >= limit) break;
     try {
-      Lowered l = Lowerer(out, device, plan, nodes).run();
+      Lowered l = Lowerer(out, device, plan).run();
       l.kernel.name = kernel_name(out, l.kernel);
-      estimate_cost(out, l, l.kernel);
+      estimate_cost(ast, l, l.kernel);
       found.push_back(std::move(l));
     } catch (const Rejected&) {
     }
@@ -167,8 +158,8 @@ std::vector<Lowered> lower_candidates(const NodePtr& out, const DeviceInfo& devi
   return found;  // never empty: the last plan (no optimizations) never rejects
 }
 
-Lowered lower(const NodePtr& out, const DeviceInfo& device) {
-  return std::move(lower_candidates(out, device, 1).front());
+Lowered lower(const KernelAst& ast, const DeviceInfo& device) {
+  return std::move(lower_candidates(ast, device, 1).front());
 }
 
 }  // namespace ingot::codegen

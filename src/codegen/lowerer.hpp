@@ -24,18 +24,12 @@
 namespace ingot::codegen {
 
 // Names the value of `n` at `idx` under `guard`: eval's cache key (lower.cpp).
-std::string value_key(const LazyNode* n, const Index& idx, const Expr& guard);
+std::string value_key(const AstNode* n, const Index& idx, const Expr& guard);
 
 class Lowerer {
  public:
-  // `inputs`: the owning pointer of every realized node under `out`.
-  Lowerer(const NodePtr& out, const DeviceInfo& device, const Plan& plan,
-          const std::unordered_map<LazyNode*, std::vector<NodePtr>>& inputs)
-      : out_(out),
-        device_(device),
-        plan_(plan),
-        em_(device.local_memory_bytes),
-        all_nodes_(inputs) {}
+  Lowerer(const AstNode* out, const DeviceInfo& device, const Plan& plan)
+      : out_(out), device_(device), plan_(plan), em_(device.local_memory_bytes) {}
 
   // The kernel, or Rejected where it does not fit the plan.
   Lowered run();
@@ -43,10 +37,10 @@ class Lowerer {
  private:
   // lower.cpp
   Lowered finish();
-  int param(LazyNode* n);
-  Val eval(LazyNode* n, const Index& idx, const Expr& guard);
-  Val compute(LazyNode* n, const Index& idx, const Expr& guard);
-  Val pad_select(const LazyNode* n, const Val& v, const Expr& valid);
+  int param(const AstNode* n);
+  Val eval(const AstNode* n, const Index& idx, const Expr& guard);
+  Val compute(const AstNode* n, const Index& idx, const Expr& guard);
+  Val pad_select(const AstNode* n, const Val& v, const Expr& valid);
 
   // tiles.cpp
   Lowered run_tiles();
@@ -57,20 +51,20 @@ class Lowerer {
   // lanes.cpp
   Val per_element(const std::vector<Expr>& exprs,
                   const std::function<int(const std::vector<Expr>&)>& scalar);
-  Val load(LazyNode* n, const Index& idx, const Expr& guard);
+  Val load(const AstNode* n, const Index& idx, const Expr& guard);
   void store(const Index& idx, const Val& value);
 
   // reduce_plans.cpp
-  Val reduce(LazyNode* n, const Index& idx, const Expr& guard);
-  Val group_reduce(LazyNode* n, const Index& idx, const Expr& guard);
-  void hoist_for_reduce(LazyNode* n, const Index& idx, const Expr& guard);
-  void hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
+  Val reduce(const AstNode* n, const Index& idx, const Expr& guard);
+  Val group_reduce(const AstNode* n, const Index& idx, const Expr& guard);
+  void hoist_for_reduce(const AstNode* n, const Index& idx, const Expr& guard);
+  void hoist_reductions(const AstNode* n, const Index& idx, const Expr& guard,
                         const std::vector<Expr>& vars, std::unordered_set<std::string>& seen);
 
   // matmul_plans.cpp
   Lowered run_tc();
   Lowered run_staged();
-  MatOperand matrix_operand(LazyNode* n, Index idx, const Expr& outer, const Expr& inner,
+  MatOperand matrix_operand(const AstNode* n, Index idx, const Expr& outer, const Expr& inner,
                             const Expr& unused);
   MatVars matrix_vars(const Index& at, const Shape& full);
   StagedBlock matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
@@ -86,32 +80,31 @@ class Lowerer {
   void put_slice(const StagedSlice& s, const Expr& tid);
 
   // epilogue.cpp
-  const LazyNode* begin_matmul();
+  const AstNode* begin_matmul();
   int with_epilogue(int sum, const Expr& at);
   void store_matrix(int acc, const OutputEdge& out, const Expr& r, const Expr& c, int staging,
                     const Expr& slot, const Expr& lane);
 
-  const NodePtr& out_;
+  const AstNode* out_;
   const DeviceInfo& device_;
   const Plan& plan_;
   ir::Kernel k_;  // its buffers and launch; the instructions are em_'s
   Emitter em_;
-  std::vector<NodePtr> inputs_;
-  std::unordered_map<LazyNode*, int> params_;
+  std::vector<int> inputs_;  // the kernel's inputs read, in the order of their buffers
+  std::unordered_map<const AstNode*, int> params_;
   Expr lane_, step_;
   Expr lid_;           // the thread within its group, under GROUP
   bool tail_ = false;  // an If skips the threads past the end
   int64_t work_per_output_ = 1;
   // TC and STAGE: the matmul's reduction, and whether ops lie above it (begin_matmul).
-  const LazyNode* matmul_ = nullptr;
+  const AstNode* matmul_ = nullptr;
   bool epilogue_ = false;
   // A node whose value the lowerer already holds, at whatever index it is asked for: a
   // matmul's reduction, one output element at a time, while its epilogue is evaluated.
   struct Provided {
-    const LazyNode* node = nullptr;
+    const AstNode* node = nullptr;
     int value = -1;
   } provided_;
-  const std::unordered_map<LazyNode*, std::vector<NodePtr>>& all_nodes_;
 };
 
 }  // namespace ingot::codegen

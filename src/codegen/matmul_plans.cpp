@@ -8,13 +8,13 @@ namespace ingot::codegen {
 
 // Operand `n` at the product's index `idx`, its rows `outer` and columns `inner`; it must
 // not depend on `unused`. Anything else is rejected for the next plan.
-MatOperand Lowerer::matrix_operand(LazyNode* n, Index idx, const Expr& outer, const Expr& inner,
-                                   const Expr& unused) {
+MatOperand Lowerer::matrix_operand(const AstNode* n, Index idx, const Expr& outer,
+                                   const Expr& inner, const Expr& unused) {
   Expr guard = sym::cnst(1);
-  while (!n->realized()) {
+  while (!n->is_input()) {
     if (!is_movement(n->op)) throw Rejected{};
     idx = through_movement(n, idx, guard);
-    n = n->src[0].get();
+    n = n->src[0];
   }
   Expr flat = flat_index(idx, n->shape);
   if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
@@ -38,7 +38,7 @@ MatVars Lowerer::matrix_vars(const Index& at, const Shape& full) {
 // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
 // K of the product of its operands' tiles, each loaded straight from its buffer.
 Lowered Lowerer::run_tc() {
-  const LazyNode* product = begin_matmul();
+  const AstNode* product = begin_matmul();
   const Shape& full = product->shape;
   const size_t rank = full.size();
   const int64_t tile = device_.matrix_tile, K = full[rank - 1];
@@ -54,8 +54,8 @@ Lowered Lowerer::run_tc() {
   at[rank - 3] = sym::mul(at[rank - 3], tile);
   at[rank - 2] = sym::mul(at[rank - 2], tile);
   MatVars v = matrix_vars(at, full);
-  MatOperand a = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col);
-  MatOperand b = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
+  MatOperand a = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col);
+  MatOperand b = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   int acc = em_.emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
   int trips = static_cast<int>(K / tile);
   int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
@@ -95,7 +95,7 @@ Lowered Lowerer::run_tc() {
 // (in flight while the block multiplies), then multiplies. The last blocks and slices
 // may run past M, N and K: their copies there are zeros, their stores skipped.
 Lowered Lowerer::run_staged() {
-  const LazyNode* product = begin_matmul();
+  const AstNode* product = begin_matmul();
   const Shape& full = product->shape;
   const size_t rank = full.size();
   const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
@@ -113,8 +113,8 @@ Lowered Lowerer::run_staged() {
   if (threads > device_.max_threads_per_group) throw Rejected{};
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
   MatVars v = matrix_vars(at, full);
-  MatOperand left = matrix_operand(product->src[0].get(), v.product, v.row, v.depth, v.col),
-             right = matrix_operand(product->src[1].get(), v.product, v.depth, v.col, v.row);
+  MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
+             right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   const bool async = plan_.tc;
   StagedSlice a = stage_slice(left, block, depth, M, K, !plan_.tc && !left.transposed, async);
   StagedSlice b = stage_slice(right, depth, block, K, N, !plan_.tc && right.transposed, async);

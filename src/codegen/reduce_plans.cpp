@@ -60,7 +60,7 @@ Op combine_op(Op reduce) {
 // driver 580) unrolls a loop taking the int32 minimum of negated values into a wrong
 // result (bench/results/2026-11-22-h100-opencl.md has the repro), and these loops are
 // never the fast path of anything.
-bool keep_rolled(const LazyNode* reduce) {
+bool keep_rolled(const AstNode* reduce) {
   return !is_float(reduce->dtype) && (reduce->op == Op::ReduceMax || reduce->op == Op::ReduceMin);
 }
 
@@ -71,8 +71,8 @@ bool keep_rolled(const LazyNode* reduce) {
 // within each SIMD group and once more across the groups' results where the device
 // has them, else in a halving tree in threadgroup memory. Every thread ends with the
 // result.
-Val Lowerer::group_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
-  LazyNode* src = n->src[0].get();
+Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard) {
+  const AstNode* src = n->src[0];
   const int64_t group = plan_.group;
   const int width = plan_.width;
   const Op combine = combine_op(n->op);
@@ -197,10 +197,10 @@ Val Lowerer::group_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
   return {local_load(em_.index_const(0))};
 }
 
-Val Lowerer::reduce(LazyNode* n, const Index& idx, const Expr& guard) {
+Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   if (plan_.group > 1) return group_reduce(n, idx, guard);
   hoist_for_reduce(n, idx, guard);
-  LazyNode* src = n->src[0].get();
+  const AstNode* src = n->src[0];
   bool vector_reduce = plan_.vector_reduce == n;
   auto uses = [&](const Expr& v) {
     return std::any_of(idx.begin(), idx.end(),
@@ -273,8 +273,8 @@ Val Lowerer::reduce(LazyNode* n, const Index& idx, const Expr& guard) {
 }
 
 // Hoists what the loops of reduction `n` at `idx` would recompute at every step.
-void Lowerer::hoist_for_reduce(LazyNode* n, const Index& idx, const Expr& guard) {
-  LazyNode* src = n->src[0].get();
+void Lowerer::hoist_for_reduce(const AstNode* n, const Index& idx, const Expr& guard) {
+  const AstNode* src = n->src[0];
   Index at = idx;
   std::vector<Expr> probes;
   for (int64_t axis : n->arg) {
@@ -288,16 +288,16 @@ void Lowerer::hoist_for_reduce(LazyNode* n, const Index& idx, const Expr& guard)
 // Computes now, before loops over `vars` open, every reduction under `n` (at index
 // `idx`) whose value does not depend on them: a reduction broadcast along the loops'
 // axes. The loop then finds it computed instead of computing it at every step.
-void Lowerer::hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
+void Lowerer::hoist_reductions(const AstNode* n, const Index& idx, const Expr& guard,
                                const std::vector<Expr>& vars,
                                std::unordered_set<std::string>& seen) {
-  if (n->realized() || n->src.empty() || sym::is_const(guard, 0) ||
+  if (n->is_input() || n->src.empty() || sym::is_const(guard, 0) ||
       !seen.insert(value_key(n, idx, guard)).second)
     return;
   if (is_movement(n->op)) {
     Expr inner = guard;
     Index src_idx = through_movement(n, idx, inner);
-    hoist_reductions(n->src[0].get(), src_idx, inner, vars, seen);
+    hoist_reductions(n->src[0], src_idx, inner, vars, seen);
     return;
   }
   if (is_reduce(n->op)) {
@@ -308,7 +308,7 @@ void Lowerer::hoist_reductions(LazyNode* n, const Index& idx, const Expr& guard,
     if (!uses(guard) && std::none_of(idx.begin(), idx.end(), uses)) eval(n, idx, guard);
     return;
   }
-  for (const auto& s : n->src) hoist_reductions(s.get(), idx, guard, vars, seen);
+  for (const auto& s : n->src) hoist_reductions(s, idx, guard, vars, seen);
 }
 
 }  // namespace ingot::codegen

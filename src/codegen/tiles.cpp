@@ -35,7 +35,7 @@ Lowered Lowerer::run_tiles() {
   if (plan_.row_loop) {
     store_rows(idx);
   } else {
-    Val value = eval(out_.get(), idx, sym::cnst(1));
+    Val value = eval(out_, idx, sym::cnst(1));
     // Every thread of a group holds the results; the first one stores them.
     if (plan_.group > 1)
       em_.open_if(em_.alu(Op::CmpEq, DType::Bool, {em_.var_inst(lid_), em_.index_const(0)}));
@@ -121,7 +121,7 @@ void Lowerer::store_rows(Index idx) {
   Expr probe = em_.fresh_var(0, std::max<int64_t>(columns, 1) - 1);
   idx.back() = probe;
   std::unordered_set<std::string> seen;
-  hoist_reductions(out_.get(), idx, sym::cnst(1), {probe}, seen);
+  hoist_reductions(out_, idx, sym::cnst(1), {probe}, seen);
   int64_t trips = (columns + stride - 1) / stride;
   Expr col = em_.new_var(0, std::max<int64_t>(trips, 1) - 1,
                          em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
@@ -131,7 +131,7 @@ void Lowerer::store_rows(Index idx) {
   if (ragged)
     em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
   idx.back() = col;
-  store(idx, eval(out_.get(), idx, sym::cnst(1)));
+  store(idx, eval(out_, idx, sym::cnst(1)));
   if (ragged) em_.close_if();
   em_.close_scope();
   em_.emit({.op = ir::IOp::EndRange}, false);
