@@ -122,7 +122,8 @@ std::string render_case(const Case& c, const Target& target) {
   std::string text;
   for (const auto& item : ingot::engine::schedule({out.node()})) {
     auto lowered =
-        ingot::codegen::lower(ingot::engine::describe_kernel(item.out).ast, target.device);
+        ingot::codegen::lower(ingot::engine::describe_kernel(item.out).ast, target.device,
+                              /*noopt=*/false);
     std::string source = ingot::render::render(lowered.kernel, lang);
     check_compiles(target, source, lowered.kernel.name);
     text += "// " + lowered.kernel.name + ": " + lowered.kernel.opts + "\n" +

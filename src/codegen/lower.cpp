@@ -10,7 +10,6 @@
 #include <functional>
 
 #include "codegen/lowerer.hpp"
-#include "ingot/context.hpp"
 
 namespace ingot::codegen {
 namespace {
@@ -141,11 +140,11 @@ Val Lowerer::pad_select(const AstNode* n, const Val& v, const Expr& valid) {
   return out;
 }
 
-std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& device,
+std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& device, bool noopt,
                                       size_t limit) {
   const AstNode* out = ast.output();
   std::vector<Lowered> found;
-  for (const Plan& plan : candidate_plans(out, device, Context::global().noopt(), limit > 1)) {
+  for (const Plan& plan : candidate_plans(out, device, noopt, limit > 1)) {
     if (found.size() >= limit) break;
     try {
       Lowered l = Lowerer(out, device, plan).run();
@@ -158,8 +157,8 @@ std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& de
   return found;  // never empty: the last plan (no optimizations) never rejects
 }
 
-Lowered lower(const KernelAst& ast, const DeviceInfo& device) {
-  return std::move(lower_candidates(ast, device, 1).front());
+Lowered lower(const KernelAst& ast, const DeviceInfo& device, bool noopt) {
+  return std::move(lower_candidates(ast, device, noopt, 1).front());
 }
 
 }  // namespace ingot::codegen

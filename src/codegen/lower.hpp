@@ -15,11 +15,13 @@ struct Lowered {
   std::vector<int> inputs;
 };
 
-// The kernel under the heuristic's choice of optimizations.
-Lowered lower(const KernelAst& ast, const DeviceInfo& device);
+// The kernel under the heuristic's choice of optimizations; with `noopt` (NOOPT), under
+// none.
+Lowered lower(const KernelAst& ast, const DeviceInfo& device, bool noopt);
 
 // Up to `limit` kernels for `ast`, one per plan of optimizations that fits it, the
-// heuristic's choice first (what BEAM times).
-std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& device, size_t limit);
+// heuristic's choice first (what BEAM times); with `noopt`, the one without any.
+std::vector<Lowered> lower_candidates(const KernelAst& ast, const DeviceInfo& device, bool noopt,
+                                      size_t limit);
 
 }  // namespace ingot::codegen

@@ -58,8 +58,8 @@ double seconds_per_launch(const CompiledKernel& kernel, Buffer& output,
 std::unique_ptr<CompiledKernel> beam_search(const KernelDescription& kernel, Device& device,
                                             const std::string& key,
                                             const std::vector<NodePtr>& leaves, int width) {
-  std::vector<codegen::Lowered> candidates =
-      codegen::lower_candidates(kernel.ast, device.info(), static_cast<size_t>(width));
+  std::vector<codegen::Lowered> candidates = codegen::lower_candidates(
+      kernel.ast, device.info(), Context::global().noopt(), static_cast<size_t>(width));
   auto build = [&](const codegen::Lowered& candidate) {
     return build_kernel(candidate, device, kernel.inputs, leaves);
   };

@@ -120,9 +120,10 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
   if (it != kernels.end()) return *it->second;
   const int beam = Context::global().beam();
   const KernelDescription kernel = describe_kernel(out);
-  auto compiled = beam > 0 ? beam_search(kernel, device, key, leaves, beam)
-                           : build_kernel(codegen::lower(kernel.ast, device.info()), device,
-                                          kernel.inputs, leaves);
+  auto compiled =
+      beam > 0 ? beam_search(kernel, device, key, leaves, beam)
+               : build_kernel(codegen::lower(kernel.ast, device.info(), Context::global().noopt()),
+                              device, kernel.inputs, leaves);
   return *(kernels[key] = std::move(compiled));
 }
 

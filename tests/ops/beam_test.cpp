@@ -98,7 +98,8 @@ TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
     std::vector<ingot::NodePtr> leaves;
     ingot::engine::structural_key(c.got.node(), leaves);
     const ingot::engine::KernelDescription kernel = ingot::engine::describe_kernel(c.got.node());
-    auto candidates = ingot::codegen::lower_candidates(kernel.ast, device.info(), 64);
+    auto candidates =
+        ingot::codegen::lower_candidates(kernel.ast, device.info(), /*noopt=*/false, 64);
     tried += candidates.size();
     for (size_t n = 0; n < candidates.size(); ++n) {
       const auto& candidate = candidates[n];

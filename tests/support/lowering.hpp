@@ -9,7 +9,7 @@ namespace support {
 
 // The heuristic's kernel for `out`, a kernel of the schedule whose inputs are realized.
 inline ingot::codegen::Lowered lower(const ingot::NodePtr& out, const ingot::DeviceInfo& device) {
-  return ingot::codegen::lower(ingot::engine::describe_kernel(out).ast, device);
+  return ingot::codegen::lower(ingot::engine::describe_kernel(out).ast, device, /*noopt=*/false);
 }
 
 }  // namespace support
