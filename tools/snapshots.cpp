@@ -16,6 +16,7 @@
 #include "ingot/error.hpp"
 #include "ingot/tensor.hpp"
 #include "render/language.hpp"
+#include "schedule/kernel_description.hpp"
 #include "schedule/schedule.hpp"
 
 namespace {
@@ -120,7 +121,9 @@ std::string render_case(const Case& c, const Target& target) {
   Tensor out = c.build();
   std::string text;
   for (const auto& item : ingot::engine::schedule({out.node()})) {
-    auto lowered = ingot::codegen::lower(item.out, target.device);
+    auto lowered =
+        ingot::codegen::lower(ingot::engine::describe_kernel(item.out).ast, target.device,
+                              /*noopt=*/false);
     std::string source = ingot::render::render(lowered.kernel, lang);
     check_compiles(target, source, lowered.kernel.name);
     text += "// " + lowered.kernel.name + ": " + lowered.kernel.opts + "\n" +

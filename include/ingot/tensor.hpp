@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "ingot/dtype.hpp"
+#include "ingot/shape.hpp"
 
 namespace ingot {
 
-using Shape = std::vector<int64_t>;
 struct LazyNode;
 class Buffer;
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/op.hpp"
 #include "ingot/runtime.hpp"
-#include "tensor/lazy.hpp"
 
 namespace ingot::ir {
 
@@ -19,7 +19,7 @@ enum class IOp : uint8_t {
   EndRange,
   Load,         // src: index [, guard]; buffer `buffer`; width > 1 loads consecutive lanes
   Store,        // src: index, value; buffer `buffer`
-  Alu,          // `alu` over src (an elementwise Op of lazy.hpp, incl. Cast/Bitcast/Where)
+  Alu,          // `alu` over src (an elementwise Op of core/op.hpp, incl. Cast/Bitcast/Where)
   DefineAcc,    // a mutable accumulator initialised to `value`
   Assign,       // src: accumulator, new value
   Broadcast,    // a scalar to `width` lanes

@@ -37,17 +37,17 @@ bool vector_friendly_op(Op op, DType dt) {
 }
 
 struct Region {
-  bool friendly = true;                  // every type, and every op under the reductions
-  bool epilogue_friendly = true;         // the ops above them (a matmul's activation) too
-  std::vector<const LazyNode*> reduces;  // reduces reached from the output without crossing another
-  bool broadcast_reduce = false;         // one of them is broadcast back to the output's shape
+  bool friendly = true;                 // every type, and every op under the reductions
+  bool epilogue_friendly = true;        // the ops above them (a matmul's activation) too
+  std::vector<const AstNode*> reduces;  // reduces reached from the output without crossing another
+  bool broadcast_reduce = false;        // one of them is broadcast back to the output's shape
 };
 
-void scan(const LazyNode* n, bool under_reduce, bool expanded, Region& r,
-          std::unordered_set<const LazyNode*>& seen) {
+void scan(const AstNode* n, bool under_reduce, bool expanded, Region& r,
+          std::unordered_set<const AstNode*>& seen) {
   if (!seen.insert(n).second) return;
   r.friendly &= vector_friendly_dtype(n->dtype);
-  if (n->realized()) return;
+  if (n->is_input()) return;
   bool reduce = is_reduce(n->op);
   (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
       vector_friendly_op(n->op, n->dtype);
@@ -56,7 +56,7 @@ void scan(const LazyNode* n, bool under_reduce, bool expanded, Region& r,
     r.broadcast_reduce |= expanded;
   }
   for (const auto& s : n->src)
-    scan(s.get(), under_reduce || reduce, expanded || n->op == Op::Expand, r, seen);
+    scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, r, seen);
 }
 
 // GROUP needs at least this many threads sharing a reduction to pay for its combine.
@@ -65,11 +65,11 @@ constexpr int64_t kMinGroup = 16;
 constexpr int64_t kLocalThreads = 256;
 
 // A GROUP plan for the reductions of `region`, or nullopt where none fits the device.
-std::optional<Plan> group_plan(const NodePtr& out, const Region& region, const DeviceInfo& device,
+std::optional<Plan> group_plan(const AstNode* out, const Region& region, const DeviceInfo& device,
                                int64_t threads) {
   if (region.reduces.empty()) return std::nullopt;
   int64_t extent = 0, bytes = 0;
-  for (const LazyNode* r : region.reduces) {
+  for (const AstNode* r : region.reduces) {
     extent = std::max(extent, r->src[0]->shape[r->arg.back()]);
     bytes += static_cast<int64_t>(std::max<size_t>(4, dtype_size(r->dtype)));
   }
@@ -117,42 +117,41 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
 }
 
 // Whether anything under `n`, down to realized buffers, reduces.
-bool reduces(const LazyNode* n) {
-  if (n->realized()) return false;
+bool reduces(const AstNode* n) {
+  if (n->is_input()) return false;
   if (is_reduce(n->op)) return true;
-  return std::any_of(n->src.begin(), n->src.end(),
-                     [](const NodePtr& s) { return reduces(s.get()); });
+  return std::any_of(n->src.begin(), n->src.end(), [](const AstNode* s) { return reduces(s); });
 }
 
 }  // namespace
 
-const LazyNode* matmul_reduce(const NodePtr& out) {
+const AstNode* matmul_reduce(const AstNode* out) {
   // The one reduction under `out` through reshapes, a contiguous copy and elementwise ops
   // of as many elements as out (an epilogue), which keep every element of out computed
   // from the same element of the reduction.
-  const LazyNode* n = nullptr;
-  std::vector<const LazyNode*> stack = {out.get()};
-  std::unordered_set<const LazyNode*> seen;
+  const AstNode* n = nullptr;
+  std::vector<const AstNode*> stack = {out};
+  std::unordered_set<const AstNode*> seen;
   while (!stack.empty()) {
-    const LazyNode* at = stack.back();
+    const AstNode* at = stack.back();
     stack.pop_back();
-    if (at->realized() || !seen.insert(at).second) continue;
+    if (at->is_input() || !seen.insert(at).second) continue;
     if (at->op == Op::Reshape || at->op == Op::Contiguous) {
-      stack.push_back(at->src[0].get());
+      stack.push_back(at->src[0]);
     } else if (is_reduce(at->op)) {
       if (n && n != at) return nullptr;
       n = at;
     } else if ((is_unary(at->op) || is_binary(at->op) || at->op == Op::Where) &&
                shape_numel(at->shape) == shape_numel(out->shape)) {
-      for (const NodePtr& s : at->src)
-        if (reduces(s.get())) stack.push_back(s.get());
+      for (const AstNode* s : at->src)
+        if (reduces(s)) stack.push_back(s);
     } else {
       return nullptr;
     }
   }
   if (!n || n->op != Op::ReduceSum || n->arg.size() != 1) return nullptr;
-  const LazyNode* product = n->src[0].get();
-  if (product->realized() || product->op != Op::Mul || product->shape.size() < 3 ||
+  const AstNode* product = n->src[0];
+  if (product->is_input() || product->op != Op::Mul || product->shape.size() < 3 ||
       n->arg[0] != static_cast<int64_t>(product->shape.size()) - 1)
     return nullptr;
   return n;
@@ -189,12 +188,12 @@ int lane_axis(const Shape& shape) {
   return axis;
 }
 
-std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt,
+std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, bool noopt,
                                   bool explore) {
   std::vector<Plan> plans;
   Region region;
-  std::unordered_set<const LazyNode*> seen;
-  scan(out.get(), false, false, region, seen);
+  std::unordered_set<const AstNode*> seen;
+  scan(out, false, false, region, seen);
   // Ops above a single reduction run once per output, so a vector plan may apply those
   // without a vector spelling lane by lane; everything else must have one.
   region.friendly &=
@@ -206,7 +205,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
-  if (const LazyNode* mm = matmul_reduce(out); mm && !noopt) {
+  if (const AstNode* mm = matmul_reduce(out); mm && !noopt) {
     const Shape& full = mm->src[0]->shape;
     const int64_t M = full[full.size() - 3], N = full[full.size() - 2], K = full[full.size() - 1];
     const bool tc = device.matrix_tile > 0 &&
@@ -243,7 +242,7 @@ std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, 
       plans.push_back(*p);
     }
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {
-    const LazyNode* r = region.reduces[0];
+    const AstNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];
     if (inner % width == 0 && inner >= 2 * width) {
       Plan p;

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "codegen/kernel_ast.hpp"
 #include "ingot/runtime.hpp"
-#include "tensor/lazy.hpp"
 
 namespace ingot::codegen {
 
@@ -17,8 +17,8 @@ struct Plan {
   int width = 1;               // vector lanes
   bool vector_output = false;  // UPCAST: output axis lane_axis becomes the lanes
   int lane_axis = -1;  // the last output axis longer than 1 (a reduction's kept axis is not)
-  const LazyNode* vector_reduce = nullptr;  // UNROLL: this reduce's last axis becomes the lanes
-  int unroll = 1;                           // UPCAST by unrolling of output axis unroll_axis
+  const AstNode* vector_reduce = nullptr;  // UNROLL: this reduce's last axis becomes the lanes
+  int unroll = 1;                          // UPCAST by unrolling of output axis unroll_axis
   int unroll_axis = -1;
   bool strict = false;  // reject instead of gathering lane by lane
   // Outputs far larger than the caches are written with streaming stores, which skip
@@ -60,11 +60,11 @@ bool runs_threads(const DeviceInfo& device);
 // The reduction of a matmul under `out`: a sum over the last axis of a product, reached
 // through reshapes, a contiguous copy and elementwise ops over as many elements (an
 // epilogue: a bias added, an activation), or nullptr.
-const LazyNode* matmul_reduce(const NodePtr& out);
+const AstNode* matmul_reduce(const AstNode* out);
 
 // The plans for `out`, best first (the heuristic's order); with `explore` (BEAM), followed
 // by variations of them.
-std::vector<Plan> candidate_plans(const NodePtr& out, const DeviceInfo& device, bool noopt,
+std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, bool noopt,
                                   bool explore = false);
 
 }  // namespace ingot::codegen

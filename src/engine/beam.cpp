@@ -55,24 +55,27 @@ double seconds_per_launch(const CompiledKernel& kernel, Buffer& output,
 
 }  // namespace
 
-std::unique_ptr<CompiledKernel> beam_search(const NodePtr& out, Device& device,
+std::unique_ptr<CompiledKernel> beam_search(const KernelDescription& kernel, Device& device,
                                             const std::string& key,
                                             const std::vector<NodePtr>& leaves, int width) {
-  std::vector<codegen::Lowered> candidates =
-      codegen::lower_candidates(out, device.info(), static_cast<size_t>(width));
-  if (candidates.size() == 1) return build_kernel(candidates[0], device, leaves);
+  std::vector<codegen::Lowered> candidates = codegen::lower_candidates(
+      kernel.ast, device.info(), Context::global().noopt(), static_cast<size_t>(width));
+  auto build = [&](const codegen::Lowered& candidate) {
+    return build_kernel(candidate, device, kernel.inputs, leaves);
+  };
+  if (candidates.size() == 1) return build(candidates[0]);
   const std::string identity = search_identity(device, width);
-  if (auto index = stored_winner(identity, key, candidates))
-    return build_kernel(candidates[*index], device, leaves);
+  if (auto index = stored_winner(identity, key, candidates)) return build(candidates[*index]);
 
   // The candidates write a scratch output: the real one is the engine's to fill. Without
   // room for it, the heuristic's choice stands.
   std::shared_ptr<Buffer> scratch;
   try {
+    const codegen::AstNode* out = kernel.ast.output();
     scratch = device.allocator().alloc(static_cast<size_t>(shape_numel(out->shape)) *
                                        dtype_size(out->dtype));
   } catch (const Error&) {
-    return build_kernel(candidates[0], device, leaves);
+    return build(candidates[0]);
   }
   const int debug = Context::global().debug();
   std::unique_ptr<CompiledKernel> best;
@@ -83,15 +86,15 @@ std::unique_ptr<CompiledKernel> beam_search(const NodePtr& out, Device& device,
     // A candidate the device cannot compile or launch drops out; the search fails only
     // when every one does, with the heuristic's candidate's error.
     try {
-      auto kernel = build_kernel(candidates[i], device, leaves);
-      double seconds = seconds_per_launch(*kernel, *scratch, leaves, best_seconds);
+      auto compiled = build(candidates[i]);
+      double seconds = seconds_per_launch(*compiled, *scratch, leaves, best_seconds);
       if (debug >= 2)
-        std::cerr << fmt::format("BEAM {:<28} {:9.3f} ms  {}\n", kernel->name, seconds * 1e3,
-                                 kernel->opts);
+        std::cerr << fmt::format("BEAM {:<28} {:9.3f} ms  {}\n", compiled->name, seconds * 1e3,
+                                 compiled->opts);
       if (seconds < best_seconds) {
         best_seconds = seconds;
         best_index = i;
-        best = std::move(kernel);
+        best = std::move(compiled);
       }
     } catch (const Error&) {
       if (!first_error) first_error = std::current_exception();

@@ -12,7 +12,7 @@
 
 namespace ingot::engine {
 
-std::unique_ptr<CompiledKernel> beam_search(const NodePtr& out, Device& device,
+std::unique_ptr<CompiledKernel> beam_search(const KernelDescription& kernel, Device& device,
                                             const std::string& key,
                                             const std::vector<NodePtr>& leaves, int width);
 

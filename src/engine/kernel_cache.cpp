@@ -85,6 +85,7 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
 }
 
 std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
+                                             const std::vector<NodePtr>& inputs,
                                              const std::vector<NodePtr>& leaves) {
   std::string source = render::render(lowered.kernel, render::language(device.info().language));
   int debug = Context::global().debug();
@@ -102,7 +103,8 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
   compiled->flops = lowered.kernel.flops;
   compiled->bytes = lowered.kernel.bytes;
   compiled->opts = lowered.kernel.opts;
-  for (const NodePtr& in : lowered.inputs) {
+  for (int input : lowered.inputs) {
+    const NodePtr& in = inputs[static_cast<size_t>(input)];
     auto pos = std::find_if(leaves.begin(), leaves.end(),
                             [&](const NodePtr& l) { return l.get() == in.get(); });
     compiled->input_leaves.push_back(static_cast<int>(pos - leaves.begin()));
@@ -117,8 +119,11 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
   auto it = kernels.find(key);
   if (it != kernels.end()) return *it->second;
   const int beam = Context::global().beam();
-  auto compiled = beam > 0 ? beam_search(out, device, key, leaves, beam)
-                           : build_kernel(codegen::lower(out, device.info()), device, leaves);
+  const KernelDescription kernel = describe_kernel(out);
+  auto compiled =
+      beam > 0 ? beam_search(kernel, device, key, leaves, beam)
+               : build_kernel(codegen::lower(kernel.ast, device.info(), Context::global().noopt()),
+                              device, kernel.inputs, leaves);
   return *(kernels[key] = std::move(compiled));
 }
 

@@ -8,6 +8,7 @@
 
 #include "codegen/lower.hpp"
 #include "ingot/runtime.hpp"
+#include "schedule/kernel_description.hpp"
 #include "tensor/lazy.hpp"
 
 namespace ingot::engine {
@@ -26,9 +27,10 @@ struct CompiledKernel {
 // their inputs' shapes and types; `leaves` receives the realized inputs in key order.
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves);
 
-// Renders, compiles (through the disk cache) and loads one lowered kernel; its inputs are
-// found among `leaves`.
+// Renders, compiles (through the disk cache) and loads one lowered kernel of a description
+// whose input nodes are `inputs`; those are found among `leaves`.
 std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
+                                             const std::vector<NodePtr>& inputs,
                                              const std::vector<NodePtr>& leaves);
 
 // The kernel for `out` on `device`, lowering and compiling it on first use (under BEAM,

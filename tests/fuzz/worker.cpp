@@ -168,7 +168,9 @@ std::map<std::string, Tally> run_pool(const PoolOptions& opt,
   std::deque<Child> running;
   auto more_chunks = [&] {
     if (opt.seconds > 0 && since(begin) >= opt.seconds) return false;
-    return handed < chunks_per_device * static_cast<int64_t>(opt.devices.size());
+    // Each device's share of the chunks handed out: the product with the device count
+    // overflows for an unlimited count (no programs at all ran on two devices).
+    return handed / static_cast<int64_t>(opt.devices.size()) < chunks_per_device;
   };
   auto start_worker = [&](const std::string& device, uint64_t next, uint64_t end) {
     std::vector<std::string> args = worker_args(device, opt.worker_flags);

@@ -67,7 +67,8 @@ TEST_P(BeamTest, ALaterSearchCompilesOnlyTheStoredWinner) {
   ingot::Device& device = ingot::Device::get(dev());
   const std::string kept = ingot::engine::kernel_for(again.node(), device, key, leaves).opts;
   uint64_t before = compiled();
-  auto found = ingot::engine::beam_search(again.node(), device, key, leaves, kWidth);
+  auto found = ingot::engine::beam_search(ingot::engine::describe_kernel(again.node()), device, key,
+                                          leaves, kWidth);
   EXPECT_EQ(compiled() - before, 1u);
   EXPECT_EQ(found->opts, kept);
 }
@@ -96,7 +97,9 @@ TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
   for (const Case& c : cases) {
     std::vector<ingot::NodePtr> leaves;
     ingot::engine::structural_key(c.got.node(), leaves);
-    auto candidates = ingot::codegen::lower_candidates(c.got.node(), device.info(), 64);
+    const ingot::engine::KernelDescription kernel = ingot::engine::describe_kernel(c.got.node());
+    auto candidates =
+        ingot::codegen::lower_candidates(kernel.ast, device.info(), /*noopt=*/false, 64);
     tried += candidates.size();
     for (size_t n = 0; n < candidates.size(); ++n) {
       const auto& candidate = candidates[n];
@@ -108,10 +111,11 @@ TEST_P(BeamTest, EveryCandidateComputesTheRightResult) {
       // A device may refuse a variation (too many threads for this kernel's registers):
       // BEAM drops those, never the heuristic's choice.
       try {
-        auto kernel = ingot::engine::build_kernel(candidate, device, leaves);
+        auto compiled = ingot::engine::build_kernel(candidate, device, kernel.inputs, leaves);
         std::vector<ingot::Buffer*> buffers = {out.get()};
-        for (int leaf : kernel->input_leaves) buffers.push_back(leaves[size_t(leaf)]->buffer.get());
-        kernel->program->launch(buffers, kernel->dims, {}, true);
+        for (int leaf : compiled->input_leaves)
+          buffers.push_back(leaves[size_t(leaf)]->buffer.get());
+        compiled->program->launch(buffers, compiled->dims, {}, true);
       } catch (const ingot::Error& e) {
         EXPECT_GT(n, 0u) << "the heuristic's kernel failed: " << e.what();
         ++refused;

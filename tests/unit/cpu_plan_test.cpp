@@ -9,6 +9,7 @@
 
 #include "codegen/lower.hpp"
 #include "ingot/ingot.hpp"
+#include "support/lowering.hpp"
 
 namespace ingot {
 namespace {
@@ -23,13 +24,13 @@ bool has(const codegen::Lowered& l, const std::string& opt) {
 
 TEST(CpuPlans, MatmulKeepsItsRegisterTileUnderAnActivation) {
   codegen::Lowered l =
-      codegen::lower(input({64, 96}).matmul(input({96, 128})).gelu().node(), cpu());
+      support::lower(input({64, 96}).matmul(input({96, 128})).gelu().node(), cpu());
   EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
   // The activation runs lane by lane: there are no vector math functions in C.
   EXPECT_TRUE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
                           [](const ir::Inst& i) { return i.op == ir::IOp::Lane; }));
   // An elementwise kernel still needs a vector spelling of all its ops.
-  codegen::Lowered plain = codegen::lower((input({64, 128}) * 2.0).tanh().node(), cpu());
+  codegen::Lowered plain = support::lower((input({64, 128}) * 2.0).tanh().node(), cpu());
   EXPECT_FALSE(has(plain, "UPCAST")) << plain.kernel.opts;
 }
 
@@ -37,10 +38,10 @@ TEST(CpuPlans, MatmulsOfHeadsSplitByReshapeAndPermute) {
   auto heads = [](const Tensor& x) { return x.reshape({128, 4, 64}).permute({1, 0, 2}); };
   Tensor q = heads(input({128, 256})), k = heads(input({128, 256}));
   // q @ k^T: both operands run along the depth, 256 apart between rows.
-  codegen::Lowered scores = codegen::lower(q.matmul(k.transpose()).node(), cpu());
+  codegen::Lowered scores = support::lower(q.matmul(k.transpose()).node(), cpu());
   EXPECT_TRUE(has(scores, "UNROLL(reduce,8)")) << scores.kernel.opts;
   // p @ v: the right operand's rows are contiguous within a head.
-  codegen::Lowered mixed = codegen::lower(input({4, 128, 128}).matmul(k).node(), cpu());
+  codegen::Lowered mixed = support::lower(input({4, 128, 128}).matmul(k).node(), cpu());
   EXPECT_TRUE(has(mixed, "UPCAST(out,8)")) << mixed.kernel.opts;
 }
 
@@ -50,7 +51,7 @@ TEST(CpuPlans, MatmulOutputKeepingItsReducedAxis) {
   NodePtr product = input({64, 96}).matmul(input({96, 128})).node();
   NodePtr reduce = product->src[0];
   ASSERT_EQ(reduce->shape, (Shape{64, 128, 1}));
-  codegen::Lowered l = codegen::lower(reduce, cpu());
+  codegen::Lowered l = support::lower(reduce, cpu());
   EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
 }
 

@@ -11,6 +11,7 @@
 
 #include "codegen/lower.hpp"
 #include "ingot/ingot.hpp"
+#include "support/lowering.hpp"
 
 namespace ingot {
 namespace {
@@ -37,7 +38,7 @@ Tensor empty_part() {
 void expect_no_division_by_zero(const Tensor& t, const std::string& name) {
   for (const DeviceInfo& device : devices()) {
     SCOPED_TRACE(name + " on " + device.language);
-    codegen::Lowered l = codegen::lower(t.node(), device);
+    codegen::Lowered l = support::lower(t.node(), device);
     for (const ir::Inst& in : l.kernel.insts) {
       if (in.op != ir::IOp::Alu || (in.alu != Op::Div && in.alu != Op::Mod) || is_float(in.dtype))
         continue;

@@ -13,6 +13,7 @@
 #include "engine/realize.hpp"
 #include "ingot/ingot.hpp"
 #include "schedule/schedule.hpp"
+#include "support/lowering.hpp"
 
 namespace ingot {
 namespace {
@@ -95,7 +96,7 @@ std::string lower_all(const DeviceInfo& device) {
     SCOPED_TRACE(work.name);
     Tensor out = work.build();
     for (const auto& item : engine::schedule({out.node()})) {
-      codegen::Lowered l = codegen::lower(item.out, device);
+      codegen::Lowered l = support::lower(item.out, device);
       const LaunchDims& dims = l.kernel.dims;
       int64_t threads = dims.local[0] * dims.local[1] * dims.local[2];
       EXPECT_LE(threads, device.max_threads_per_group) << l.kernel.name;
@@ -121,18 +122,18 @@ TEST(GpuPlans, StayWithinLargeSmallAndOddDevices) {
 
 TEST(GpuPlans, GroupForFewLongReductionsNotForAMatmul) {
   DeviceInfo device = gpu(256, 32 << 10, 16);
-  codegen::Lowered rows = codegen::lower(input({6, 3000}).sum({1}).node(), device);
+  codegen::Lowered rows = support::lower(input({6, 3000}).sum({1}).node(), device);
   EXPECT_NE(rows.kernel.opts.find("GROUP(256)"), std::string::npos) << rows.kernel.opts;
   EXPECT_EQ(rows.kernel.dims.global[0], 6 * 256);
   // 16 x 256 threads would each have an output of their own, and B's loads are strided
   // across a group: register tiles instead.
-  codegen::Lowered mm = codegen::lower(input({128, 64}).matmul(input({64, 128})).node(), device);
+  codegen::Lowered mm = support::lower(input({128, 64}).matmul(input({64, 128})).node(), device);
   EXPECT_EQ(mm.kernel.opts.find("GROUP"), std::string::npos) << mm.kernel.opts;
   EXPECT_NE(mm.kernel.opts.find("UPCAST"), std::string::npos) << mm.kernel.opts;
 }
 
 TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
-  codegen::Lowered l = codegen::lower((input({5, 64, 1024}) * 2.0).node(), gpu(256, 32 << 10));
+  codegen::Lowered l = support::lower((input({5, 64, 1024}) * 2.0).node(), gpu(256, 32 << 10));
   // float4 lanes: 1024 / 4 = 256 threads along x, 64 rows along y, 5 along z.
   EXPECT_EQ(l.kernel.dims.global, (std::array<int64_t, 3>{256, 64, 5}));
   EXPECT_EQ(l.kernel.dims.local, (std::array<int64_t, 3>{256, 1, 1}));
@@ -141,17 +142,17 @@ TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
 TEST(GpuPlans, MatmulOnSimdGroupMatricesWhereTheDeviceHasThem) {
   DeviceInfo device = metal_like();
   device.matrix_tile = 0;
-  codegen::Lowered plain = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
+  codegen::Lowered plain = support::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_EQ(plain.kernel.opts.find("TC"), std::string::npos) << plain.kernel.opts;
   device = metal_like();
-  codegen::Lowered tc = codegen::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
+  codegen::Lowered tc = support::lower(input({64, 128}).matmul(input({128, 96})).node(), device);
   EXPECT_NE(tc.kernel.opts.find("TC"), std::string::npos) << tc.kernel.opts;
   // One SIMD group of 32 threads per 8 x 8 tile of the 64 x 96 output.
   EXPECT_EQ(tc.kernel.dims.global[0], 8 * 12 * 32);
   EXPECT_EQ(tc.kernel.dims.local[0], 32);
   // Every other column of A: neither its rows nor its columns are contiguous.
   Tensor strided = input({64, 256}).slice({Slice{}, Slice{std::nullopt, std::nullopt, 2}});
-  codegen::Lowered gather = codegen::lower(strided.matmul(input({128, 96})).node(), device);
+  codegen::Lowered gather = support::lower(strided.matmul(input({128, 96})).node(), device);
   EXPECT_EQ(gather.kernel.opts.find("TC"), std::string::npos) << gather.kernel.opts;
 }
 
@@ -164,7 +165,7 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   DeviceInfo device = cuda_like();
   auto lower = [&](DType dt, int64_t m) {
     Tensor a = Tensor::empty({m, 64}, dt, "CPU"), b = Tensor::empty({64, 256}, dt, "CPU");
-    return codegen::lower(a.matmul(b).node(), device);
+    return support::lower(a.matmul(b).node(), device);
   };
   // Blocks of 128 x 128 outputs, one group of 256 threads each.
   codegen::Lowered f32 = lower(DType::Float32, 256);
@@ -192,7 +193,7 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(lower(DType::Float32, 96).kernel.opts.find("STAGE"), std::string::npos);
   // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
   Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
-  codegen::Lowered unaligned = codegen::lower(
+  codegen::Lowered unaligned = support::lower(
       shifted.matmul(Tensor::empty({64, 256}, DType::Float16, "CPU")).node(), device);
   EXPECT_EQ(unaligned.kernel.opts, "TC ");
   // The slices do not fit 4 KiB of threadgroup memory.
@@ -210,22 +211,22 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
     return std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
                        [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; });
   };
-  codegen::Lowered f32 = codegen::lower(block(DType::Float32).node(), device);
+  codegen::Lowered f32 = support::lower(block(DType::Float32).node(), device);
   EXPECT_EQ(f32.kernel.opts, "STAGE ");
   EXPECT_TRUE(has_tanh(f32));
-  codegen::Lowered f16 = codegen::lower(block(DType::Float16).node(), device);
+  codegen::Lowered f16 = support::lower(block(DType::Float16).node(), device);
   EXPECT_EQ(f16.kernel.opts, "TC STAGE ");
   EXPECT_TRUE(has_tanh(f16));
   // A permute between the matmul and the activation is no epilogue: each output element
   // would need another element of the sums.
   Tensor x = Tensor::empty({256, 64}, DType::Float32, "CPU");
-  codegen::Lowered moved = codegen::lower(
+  codegen::Lowered moved = support::lower(
       x.matmul(Tensor::empty({64, 256}, DType::Float32, "CPU")).T().gelu().node(), device);
   EXPECT_EQ(moved.kernel.opts.find("STAGE"), std::string::npos) << moved.kernel.opts;
   // Metal's 8 x 8 tiles store through threadgroup memory to apply it.
   DeviceInfo metal = metal_like();
   Tensor a = Tensor::empty({64, 128}, DType::Float32, "CPU");
-  codegen::Lowered tc = codegen::lower(
+  codegen::Lowered tc = support::lower(
       a.matmul(Tensor::empty({128, 96}, DType::Float32, "CPU")).tanh().node(), metal);
   EXPECT_EQ(tc.kernel.opts, "TC ");
   EXPECT_GT(count(tc.kernel, ir::IOp::DefineLocal), 0u);
@@ -235,7 +236,7 @@ TEST(GpuPlans, VectorAccessesKnowWhetherTheyAreAligned) {
   // Lanes from element 1 of each row cannot be one aligned 16-byte load; the store can.
   Tensor x = input({4, 1028});
   Tensor shifted = x.slice({Slice{}, Slice{1, 1025}}) * 2.0;
-  codegen::Lowered l = codegen::lower(shifted.node(), gpu(256, 32 << 10));
+  codegen::Lowered l = support::lower(shifted.node(), gpu(256, 32 << 10));
   int loads = 0, stores = 0;
   for (const ir::Inst& i : l.kernel.insts) {
     if (i.width == 1 || i.local) continue;
@@ -251,11 +252,11 @@ TEST(GpuPlans, SoftmaxIsOneRowKernelWithShufflesWhereTheDeviceHasThem) {
   std::vector<engine::ScheduleItem> items = engine::schedule({x.softmax(1).node()});
   ASSERT_EQ(items.size(), 1u);
   DeviceInfo device = gpu(1024, 48 << 10, 132);
-  codegen::Lowered tree = codegen::lower(items[0].out, device);
+  codegen::Lowered tree = support::lower(items[0].out, device);
   EXPECT_NE(tree.kernel.opts.find("GROUP(256) ROW"), std::string::npos) << tree.kernel.opts;
   EXPECT_EQ(count(tree.kernel, ir::IOp::ShuffleDown), 0u);
   device.shuffle_width = 32;
-  codegen::Lowered warp = codegen::lower(items[0].out, device);
+  codegen::Lowered warp = support::lower(items[0].out, device);
   // Each of the two reductions: 5 shuffles within each SIMD group, 3 across the 8 groups.
   EXPECT_EQ(count(warp.kernel, ir::IOp::ShuffleDown), 16u);
   EXPECT_LT(count(warp.kernel, ir::IOp::Barrier), count(tree.kernel, ir::IOp::Barrier));

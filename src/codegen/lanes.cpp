@@ -1,0 +1,106 @@
+// Loads and stores over a plan's vector lanes (UPCAST, UNROLL) and unrolled steps: one
+// vector access where the lanes are consecutive elements, else element by element,
+// gathered into a vector; and values computed once per lane and step where an index
+// depends on them.
+#include <algorithm>
+
+#include "codegen/lowerer.hpp"
+
+namespace ingot::codegen {
+
+// Calls `scalar(exprs)` once per unrolled step and vector lane that `exprs` depend
+// on, with those variables replaced by constants, and assembles the results.
+Val Lowerer::per_element(const std::vector<Expr>& exprs,
+                         const std::function<int(const std::vector<Expr>&)>& scalar) {
+  auto uses = [&](const Expr& v) {
+    return std::any_of(exprs.begin(), exprs.end(),
+                       [&](const Expr& e) { return sym::uses_var(e, v->var); });
+  };
+  int steps = uses(step_) ? plan_.unroll : 1;
+  bool lanes = uses(lane_);
+  if (lanes && plan_.strict) throw Rejected{};
+  Val out;
+  for (int u = 0; u < steps; ++u) {
+    std::vector<Expr> at_u;
+    for (const Expr& e : exprs) at_u.push_back(sym::substitute(e, step_->var, sym::cnst(u)));
+    if (!lanes) {
+      out.push_back(scalar(at_u));
+      continue;
+    }
+    std::vector<int> parts;
+    for (int l = 0; l < plan_.width; ++l) {
+      std::vector<Expr> at_l;
+      for (const Expr& e : at_u) at_l.push_back(sym::substitute(e, lane_->var, sym::cnst(l)));
+      parts.push_back(scalar(at_l));
+    }
+    out.push_back(em_.emit({.op = ir::IOp::Gather,
+                            .dtype = em_.inst(parts[0]).dtype,
+                            .width = plan_.width,
+                            .src = parts}));
+  }
+  return out;
+}
+
+Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
+  int buf = param(n);
+  Expr flat = flat_index(idx, n->shape);
+  if (plan_.group_contiguous && lid_ && sym::uses_var(flat, lid_->var) &&
+      sym::coefficient(flat, lid_->var) != plan_.width)
+    throw Rejected{};
+  int steps =
+      sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.unroll : 1;
+  Val out;
+  for (int u = 0; u < steps; ++u) {
+    Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
+    Expr g = sym::substitute(guard, step_->var, sym::cnst(u));
+    if (sym::uses_var(f, lane_->var) && sym::coefficient(f, lane_->var) == 1 &&
+        !sym::uses_var(g, lane_->var)) {
+      Expr first = sym::substitute(f, lane_->var, sym::cnst(0));
+      std::vector<int> src = {em_.lower_index(first)};
+      if (!sym::is_const(g, 1)) src.push_back(em_.lower_index(g));
+      out.push_back(em_.emit({.op = ir::IOp::Load,
+                              .dtype = n->dtype,
+                              .width = plan_.width,
+                              .src = src,
+                              .buffer = buf,
+                              .aligned = sym::multiple_of(first, plan_.width)}));
+      continue;
+    }
+    Val v = per_element({f, g}, [&](const std::vector<Expr>& e) {
+      std::vector<int> src = {em_.lower_index(e[0])};
+      if (!sym::is_const(e[1], 1)) src.push_back(em_.lower_index(e[1]));
+      return em_.emit({.op = ir::IOp::Load, .dtype = n->dtype, .src = src, .buffer = buf});
+    });
+    out.push_back(v[0]);
+  }
+  return out;
+}
+
+// Stores `value`, computed at output index `idx`, with vector stores along the lanes.
+void Lowerer::store(const Index& idx, const Val& value) {
+  Expr flat = flat_index(idx, out_->shape);
+  int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
+  for (int u = 0; u < steps; ++u) {
+    Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
+    int v = value[value.size() == 1 ? 0 : u];
+    if (sym::uses_var(f, lane_->var)) {
+      if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
+      v = em_.widen(v, plan_.width);
+      Expr first = sym::substitute(f, lane_->var, sym::cnst(0));
+      em_.emit({.op = ir::IOp::Store,
+                .dtype = out_->dtype,
+                .width = plan_.width,
+                .src = {em_.lower_index(first), v},
+                .buffer = 0,
+                .streaming = plan_.streaming_store,
+                .aligned = sym::multiple_of(first, plan_.width)},
+               false);
+    } else {
+      em_.emit(
+          {.op = ir::IOp::Store, .dtype = out_->dtype, .src = {em_.lower_index(f), v}, .buffer = 0},
+          false);
+    }
+  }
+}
+
+}  // namespace ingot::codegen

@@ -1,0 +1,299 @@
+// The matmul plans: TC, each SIMD group a tile of the output from operands loaded straight
+// from their buffers, and STAGE, a group a block of the output from slices staged in
+// threadgroup memory, multiplied on SIMD-group matrices or in register tiles. A new
+// matmul plan (Hopper's) goes beside them.
+#include "codegen/lowerer.hpp"
+
+namespace ingot::codegen {
+
+// Operand `n` at the product's index `idx`, its rows `outer` and columns `inner`; it must
+// not depend on `unused`. Anything else is rejected for the next plan.
+MatOperand Lowerer::matrix_operand(const AstNode* n, Index idx, const Expr& outer,
+                                   const Expr& inner, const Expr& unused) {
+  Expr guard = sym::cnst(1);
+  while (!n->is_input()) {
+    if (!is_movement(n->op)) throw Rejected{};
+    idx = through_movement(n, idx, guard);
+    n = n->src[0];
+  }
+  Expr flat = flat_index(idx, n->shape);
+  if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
+  int64_t along = sym::coefficient(flat, inner->var), across = sym::coefficient(flat, outer->var);
+  bool transposed = along != 1;
+  int64_t stride = transposed ? along : across;
+  if ((transposed && across != 1) || stride <= 0) throw Rejected{};
+  return {param(n), n->dtype, flat, stride, transposed, outer, inner};
+}
+
+MatVars Lowerer::matrix_vars(const Index& at, const Shape& full) {
+  const size_t rank = full.size();
+  MatVars v{em_.fresh_var(0, full[rank - 3] - 1), em_.fresh_var(0, full[rank - 2] - 1),
+            em_.fresh_var(0, full[rank - 1] - 1), at};
+  v.product[rank - 3] = v.row;
+  v.product[rank - 2] = v.col;
+  v.product.push_back(v.depth);
+  return v;
+}
+
+// TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
+// K of the product of its operands' tiles, each loaded straight from its buffer.
+Lowered Lowerer::run_tc() {
+  const AstNode* product = begin_matmul();
+  const Shape& full = product->shape;
+  const size_t rank = full.size();
+  const int64_t tile = device_.matrix_tile, K = full[rank - 1];
+  Shape tiles(full.begin(), full.end() - 1);
+  tiles[rank - 3] /= tile;
+  tiles[rank - 2] /= tile;
+  const int64_t count = shape_numel(tiles);
+  const int64_t warp = device_.shuffle_width;  // the threads of one SIMD group
+  if (warp < 1) throw Rejected{};
+  k_.buffers.push_back({out_->dtype, true});
+  Index at = unravel(
+      em_.new_var(0, count - 1, em_.emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), tiles);
+  at[rank - 3] = sym::mul(at[rank - 3], tile);
+  at[rank - 2] = sym::mul(at[rank - 2], tile);
+  MatVars v = matrix_vars(at, full);
+  MatOperand a = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col);
+  MatOperand b = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
+  int acc = em_.emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
+  int trips = static_cast<int>(K / tile);
+  int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
+  Expr k0 = sym::mul(em_.new_var(0, trips - 1, r), tile);
+  em_.open_scope();
+  int tiles_ab[2];
+  for (int role : {0, 1}) {
+    const MatOperand& op = role ? b : a;
+    Expr first = role ? at_origin(b, k0, at[rank - 2]) : at_origin(a, at[rank - 3], k0);
+    tiles_ab[role] = em_.emit({.op = ir::IOp::MatLoad,
+                               .dtype = op.dtype,
+                               .src = {em_.lower_index(first)},
+                               .lo = op.stride,
+                               .buffer = op.buffer,
+                               .dim = role,
+                               .transposed = op.transposed},
+                              false);
+  }
+  em_.emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
+  em_.close_scope();
+  em_.emit({.op = ir::IOp::EndRange}, false);
+  int staging = out_->dtype == DType::Float32 && !epilogue_
+                    ? -1
+                    : em_.define_local(DType::Float32, tile * tile);
+  Expr lane = em_.new_var(0, warp - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+  store_matrix(acc, output_edge(at, full), sym::cnst(0), sym::cnst(0), staging, sym::cnst(0), lane);
+  k_.dims.global = {count * warp, 1, 1};
+  k_.dims.local = {warp, 1, 1};
+  return finish();
+}
+
+// STAGE: a group of stage_threads() threads computes a kStageBlock-square block of
+// out[..., M, N], slice by slice of the depth. Matrix tiles read slices as memory holds
+// them: copied asynchronously, two buffers, the next slice landing while the current
+// one multiplies. Register tiles read both slices depth-major, flipping an operand as
+// it is stored: each thread stores the values it fetched, fetches the next slice's
+// (in flight while the block multiplies), then multiplies. The last blocks and slices
+// may run past M, N and K: their copies there are zeros, their stores skipped.
+Lowered Lowerer::run_staged() {
+  const AstNode* product = begin_matmul();
+  const Shape& full = product->shape;
+  const size_t rank = full.size();
+  const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
+  const int64_t M = full[rank - 3], N = full[rank - 2];
+  Shape blocks(full.begin(), full.end() - 1);
+  blocks[rank - 3] = ceil_div(M, block);
+  blocks[rank - 2] = ceil_div(N, block);
+  const int64_t count = shape_numel(blocks);
+  k_.buffers.push_back({out_->dtype, true});
+  Index at = unravel(
+      em_.new_var(0, count - 1, em_.emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), blocks);
+  at[rank - 3] = sym::mul(at[rank - 3], block);
+  at[rank - 2] = sym::mul(at[rank - 2], block);
+  const int64_t threads = stage_threads(plan_);
+  if (threads > device_.max_threads_per_group) throw Rejected{};
+  Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
+  MatVars v = matrix_vars(at, full);
+  MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
+             right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
+  const bool async = plan_.tc;
+  StagedSlice a = stage_slice(left, block, depth, M, K, !plan_.tc && !left.transposed, async);
+  StagedSlice b = stage_slice(right, depth, block, K, N, !plan_.tc && right.transposed, async);
+  auto fetch = [&](const Expr& k0, const Expr& stage) {
+    fetch_slice(a, at[rank - 3], k0, tid, stage);
+    fetch_slice(b, k0, at[rank - 2], tid, stage);
+  };
+  // A group per slice, empty past the last one, so that one group in flight is always
+  // the next slice's.
+  auto commit = [&] {
+    if (async) em_.emit({.op = ir::IOp::AsyncCommit}, false);
+  };
+  const OutputEdge edge = output_edge(at, full);
+  const int64_t trips = ceil_div(K, depth);
+  StagedBlock code = plan_.tc ? matrix_block(a, b, tid, edge) : register_block(a, b, tid, edge);
+  fetch(sym::cnst(0), sym::cnst(0));
+  commit();
+  int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
+  Expr kt = em_.new_var(0, trips - 1, r);
+  em_.open_scope();
+  Expr stage = async ? sym::mod(kt, 2) : sym::cnst(0);
+  if (!async) {
+    put_slice(a, tid);
+    put_slice(b, tid);
+    em_.emit({.op = ir::IOp::Barrier}, false);
+  }
+  em_.open_if(
+      em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(sym::add(kt, 1)), em_.index_const(trips)}));
+  fetch(sym::mul(sym::add(kt, 1), depth), sym::mod(sym::add(kt, 1), 2));
+  em_.close_if();
+  commit();
+  if (async) {
+    // Every group but the next slice's has landed: this slice, for this thread.
+    em_.emit({.op = ir::IOp::AsyncWait, .hi = 1}, false);
+    em_.emit({.op = ir::IOp::Barrier}, false);
+  }
+  code.multiply(stage);
+  em_.emit({.op = ir::IOp::Barrier}, false);
+  em_.close_scope();
+  em_.emit({.op = ir::IOp::EndRange}, false);
+  code.store();
+  k_.dims.global = {count * threads, 1, 1};
+  k_.dims.local = {threads, 1, 1};
+  return finish();
+}
+
+// STAGE under TC: the SIMD groups split the block 2 x (groups / 2), each multiplying its
+// part as matrix tiles.
+StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
+                                  const OutputEdge& edge) {
+  const int64_t tile = device_.matrix_tile, warp = device_.shuffle_width;
+  const int64_t threads = stage_threads(plan_);
+  if (warp < 1 || threads % (2 * warp) != 0) throw Rejected{};
+  const int64_t groups = threads / warp, across = groups / 2;
+  const int64_t part_rows = kStageBlock / 2, part_cols = kStageBlock / across;
+  if (part_cols % tile != 0) throw Rejected{};
+  const int64_t tm = part_rows / tile, tn = part_cols / tile;
+  Expr group = sym::floordiv(tid, warp);
+  Expr row0 = sym::mul(sym::floordiv(group, across), part_rows),
+       col0 = sym::mul(sym::mod(group, across), part_cols);
+  std::vector<int> accs;
+  for (int64_t i = 0; i < tm * tn; ++i)
+    accs.push_back(em_.emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false));
+  const int64_t depth = stage_depth(plan_, device_);
+  auto multiply = [=, this, &a, &b](const Expr& stage) {
+    for (int64_t s = 0; s < depth; s += tile) {
+      auto load = [&](const StagedSlice& x, int role, const Expr& o, const Expr& i) {
+        return em_.emit({.op = ir::IOp::MatLoad,
+                         .dtype = x.op.dtype,
+                         .src = {em_.lower_index(x.at(o, i, stage))},
+                         .lo = x.pitch,
+                         .buffer = x.local,
+                         .local = true,
+                         .dim = role,
+                         .transposed = x.transposed()},
+                        false);
+      };
+      std::vector<int> left, right;
+      for (int64_t i = 0; i < tm; ++i)
+        left.push_back(load(a, 0, sym::add(row0, i * tile), sym::cnst(s)));
+      for (int64_t j = 0; j < tn; ++j)
+        right.push_back(load(b, 1, sym::cnst(s), sym::add(col0, j * tile)));
+      for (int64_t i = 0; i < tm; ++i)
+        for (int64_t j = 0; j < tn; ++j)
+          em_.emit({.op = ir::IOp::MatMulAcc, .src = {accs[i * tn + j], left[i], right[j]}}, false);
+    }
+  };
+  auto store = [=, this] {
+    const bool whole =
+        sym::is_const(edge.inside(sym::cnst(kStageBlock - 1), sym::cnst(kStageBlock - 1)), 1);
+    int staging = out_->dtype == DType::Float32 && whole && !epilogue_
+                      ? -1
+                      : em_.define_local(DType::Float32, groups * tile * tile);
+    Expr slot = sym::mul(group, tile * tile), lane = sym::mod(tid, warp);
+    for (int64_t i = 0; i < tm; ++i)
+      for (int64_t j = 0; j < tn; ++j)
+        store_matrix(accs[i * tn + j], edge, sym::add(row0, i * tile), sym::add(col0, j * tile),
+                     staging, slot, lane);
+  };
+  return {multiply, store};
+}
+
+// STAGE without TC (float32): each thread accumulates an 8 x 8 tile of the block, rows
+// and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
+// row are 16-byte vectors over consecutive banks.
+StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
+                                    const OutputEdge& edge) {
+  constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
+  const int64_t across = kStageBlock / (lanes * runs);
+  // A row's vector stores lie inside the output or outside it whole.
+  if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 || !a.transposed() ||
+      b.transposed() || edge.cols % lanes != 0)
+    throw Rejected{};
+  Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
+  // By value: the closures below run after this function returns.
+  auto row = [=](int64_t i) {
+    return sym::add(sym::mul(ty, lanes), (i % lanes) + (i / lanes) * half);
+  };
+  auto col = [=](int64_t h) { return sym::add(sym::mul(tx, lanes), h * half); };
+  std::vector<int> accs;
+  for (int64_t i = 0; i < lanes * runs * runs; ++i)
+    accs.push_back(em_.emit({.op = ir::IOp::DefineAcc,
+                             .dtype = DType::Float32,
+                             .width = lanes,
+                             .value = ConstValue::of(0)},
+                            false));
+  const int64_t depth = stage_depth(plan_, device_);
+  auto multiply = [=, this, &a, &b](const Expr& stage) {
+    auto local_load = [&](const StagedSlice& x, const Expr& at, int width) {
+      return em_.emit({.op = ir::IOp::Load,
+                       .dtype = DType::Float32,
+                       .width = width,
+                       .src = {em_.lower_index(at)},
+                       .buffer = x.local,
+                       .local = true,
+                       .aligned = width > 1});
+    };
+    for (int64_t k = 0; k < depth; ++k) {
+      std::vector<int> bs;
+      for (int64_t h = 0; h < runs; ++h)
+        bs.push_back(local_load(b, b.at(sym::cnst(k), col(h), stage), lanes));
+      for (int64_t i = 0; i < lanes * runs; ++i) {
+        int x = local_load(a, a.at(row(i), sym::cnst(k), stage), 1);
+        for (int64_t h = 0; h < runs; ++h) {
+          int acc = accs[i * runs + h];
+          em_.emit({.op = ir::IOp::Assign,
+                    .src = {acc, em_.alu(Op::Add, DType::Float32,
+                                         {acc, em_.alu(Op::Mul, DType::Float32, {x, bs[h]})})}},
+                   false);
+        }
+      }
+    }
+  };
+  auto store = [=, this] {
+    for (int64_t i = 0; i < lanes * runs; ++i)
+      for (int64_t h = 0; h < runs; ++h) {
+        Expr where = edge.at(row(i), col(h));
+        em_.guarded(edge.inside(row(i), col(h)), [&] {
+          int sums = accs[i * runs + h], value = sums;
+          if (epilogue_) {
+            std::vector<int> outputs;
+            for (int64_t l = 0; l < lanes; ++l)
+              outputs.push_back(with_epilogue(
+                  em_.emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {sums}, .hi = l}),
+                  sym::add(where, l)));
+            value = em_.emit(
+                {.op = ir::IOp::Gather, .dtype = DType::Float32, .width = lanes, .src = outputs});
+          }
+          em_.emit({.op = ir::IOp::Store,
+                    .dtype = DType::Float32,
+                    .width = lanes,
+                    .src = {em_.lower_index(where), value},
+                    .buffer = 0,
+                    .aligned = sym::multiple_of(where, lanes)},
+                   false);
+        });
+      }
+  };
+  return {multiply, store};
+}
+
+}  // namespace ingot::codegen

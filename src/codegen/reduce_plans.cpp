@@ -1,0 +1,314 @@
+// Reductions under every plan: a loop per output, or under UNROLL the last axis as vector
+// lanes in independent accumulator chains; GROUP, the threads of a group sharing one
+// reduction and combining their partials; and the hoisting that computes a reduction
+// once before the loops that would recompute it (ROW, nested reductions).
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+
+#include "codegen/lowerer.hpp"
+
+namespace ingot::codegen {
+namespace {
+
+constexpr int kReduceChains = 4;
+
+ConstValue reduce_identity(Op op, DType dt) {
+  bool fl = is_float(dt);
+  auto lowest = [&]() -> double {
+    if (fl) return -INFINITY;
+    if (dt == DType::Bool || is_unsigned_int(dt)) return 0;
+    return -std::ldexp(1.0, static_cast<int>(dtype_size(dt) * 8 - 1));
+  };
+  auto highest = [&]() -> ConstValue {
+    if (fl) return ConstValue::of(INFINITY);
+    if (dt == DType::Bool) return ConstValue::of(1);
+    if (dt == DType::UInt64) return {1.8446744073709552e19, -1};
+    if (dt == DType::Int64) return {9.2233720368547758e18, std::numeric_limits<int64_t>::max()};
+    int bits = static_cast<int>(dtype_size(dt) * 8) - (is_signed_int(dt) ? 1 : 0);
+    return ConstValue::of(std::ldexp(1.0, bits) - 1);
+  };
+  switch (op) {
+    case Op::ReduceSum:
+      return ConstValue::of(0);
+    case Op::ReduceProd:
+      return ConstValue::of(1);
+    case Op::ReduceMax: {
+      if (dt == DType::Int64) return {-9.2233720368547758e18, std::numeric_limits<int64_t>::min()};
+      return ConstValue::of(lowest());
+    }
+    default:
+      return highest();
+  }
+}
+
+Op combine_op(Op reduce) {
+  switch (reduce) {
+    case Op::ReduceSum:
+      return Op::Add;
+    case Op::ReduceProd:
+      return Op::Mul;
+    case Op::ReduceMax:
+      return Op::Max;
+    default:
+      return Op::Min;
+  }
+}
+
+// Integer max and min loops stay rolled: NVIDIA's compiler (its OpenCL and NVRTC alike,
+// driver 580) unrolls a loop taking the int32 minimum of negated values into a wrong
+// result (bench/results/2026-11-22-h100-opencl.md has the repro), and these loops are
+// never the fast path of anything.
+bool keep_rolled(const AstNode* reduce) {
+  return !is_float(reduce->dtype) && (reduce->op == Op::ReduceMax || reduce->op == Op::ReduceMin);
+}
+
+}  // namespace
+
+// GROUP: the threads of the group take every group-th element (or vector of `width`
+// elements) of the last reduced axis, then combine their partials: with shuffles
+// within each SIMD group and once more across the groups' results where the device
+// has them, else in a halving tree in threadgroup memory. Every thread ends with the
+// result.
+Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard) {
+  const AstNode* src = n->src[0];
+  const int64_t group = plan_.group;
+  const int width = plan_.width;
+  const Op combine = combine_op(n->op);
+  const ConstValue identity = reduce_identity(n->op, n->dtype);
+  // Barriers must be reached by every thread of the group.
+  if (em_.if_depth() > 0) throw Rejected{};
+  hoist_for_reduce(n, idx, guard);
+  int acc = em_.emit(
+      {.op = ir::IOp::DefineAcc, .dtype = n->dtype, .width = width, .value = identity}, false);
+  auto accumulate = [&](const Index& at) {
+    int value = em_.widen(eval(src, at, guard)[0], width);
+    em_.emit({.op = ir::IOp::Assign,
+              .dtype = n->dtype,
+              .width = width,
+              .src = {acc, em_.alu(combine, n->dtype, {acc, value})}},
+             false);
+  };
+  Index src_idx = idx;
+  int64_t extent = 1;
+  for (size_t a = 0; a + 1 < n->arg.size(); ++a) {
+    int64_t size = src->shape[n->arg[a]];
+    extent *= size;
+    src_idx[n->arg[a]] = em_.new_var(
+        0, size - 1,
+        em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = size, .rolled = keep_rolled(n)}, false));
+    em_.open_scope();
+  }
+  // The last axis: whole rounds of group * width elements, then the ragged tail.
+  const int axis = static_cast<int>(n->arg.back());
+  const int64_t size = src->shape[axis], round = group * width;
+  extent *= size;
+  if (width > 1 && size % round != 0) throw Rejected{};
+  int64_t trips = size / round;
+  Expr t = em_.new_var(
+      0, std::max<int64_t>(trips, 1) - 1,
+      em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
+  em_.open_scope();
+  Expr v = sym::add(sym::mul(t, group), lid_);
+  src_idx[axis] = width > 1 ? sym::add(sym::mul(v, width), lane_) : v;
+  accumulate(src_idx);
+  em_.close_scope();
+  em_.emit({.op = ir::IOp::EndRange}, false);
+  if (size % group != 0) {
+    Expr tail = sym::add(sym::cnst(trips * group), lid_);
+    em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(tail), em_.index_const(size)}));
+    src_idx[axis] = tail;
+    accumulate(src_idx);
+    em_.close_if();
+  }
+  for (size_t a = 0; a + 1 < n->arg.size(); ++a) {
+    em_.close_scope();
+    em_.emit({.op = ir::IOp::EndRange}, false);
+  }
+  work_per_output_ = std::max(work_per_output_, extent);
+  if (width > 1)
+    acc =
+        em_.emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
+  // Shuffles move 32-bit values on every target (Metal has no 64-bit ones).
+  const int64_t warp = device_.shuffle_width;
+  bool shuffles =
+      warp > 1 && group % warp == 0 && group / warp <= warp && held_bytes(n->dtype) == 4;
+  int64_t slots = shuffles ? group / warp : group;
+  int buffer = em_.define_local(n->dtype, slots);
+  int lid = em_.var_inst(lid_);
+  auto local_load = [&](int index, std::vector<int> guard_inst = {}) {
+    std::vector<int> src = {index};
+    src.insert(src.end(), guard_inst.begin(), guard_inst.end());
+    return em_.emit(
+        {.op = ir::IOp::Load, .dtype = n->dtype, .src = src, .buffer = buffer, .local = true},
+        false);
+  };
+  auto local_store = [&](int index, int v) {
+    em_.emit({.op = ir::IOp::Store,
+              .dtype = n->dtype,
+              .src = {index, v},
+              .buffer = buffer,
+              .local = true},
+             false);
+  };
+  auto when = [&](Op cmp, int lhs, int64_t rhs, const std::function<void()>& body) {
+    em_.open_if(em_.alu(cmp, DType::Bool, {lhs, em_.index_const(rhs)}));
+    body();
+    em_.close_if();
+  };
+  if (!shuffles) {
+    local_store(lid, acc);
+    em_.emit({.op = ir::IOp::Barrier}, false);
+    for (int64_t half = group / 2; half >= 1; half /= 2) {
+      when(Op::CmpLt, lid, half, [&] {
+        int other = local_load(em_.alu(Op::Add, DType::Int64, {lid, em_.index_const(half)}));
+        local_store(lid, em_.alu(combine, n->dtype, {local_load(lid), other}));
+      });
+      em_.emit({.op = ir::IOp::Barrier}, false);
+    }
+    return {local_load(em_.index_const(0))};
+  }
+  // Lane 0 of each SIMD group ends with the combination of lanes [0, 2 * first).
+  auto shuffle_tree = [&](int v, int64_t first) {
+    for (int64_t offset = first; offset >= 1; offset /= 2) {
+      int other = em_.emit(
+          {.op = ir::IOp::ShuffleDown, .dtype = n->dtype, .src = {v}, .hi = offset}, false);
+      v = em_.alu(combine, n->dtype, {v, other});
+    }
+    return v;
+  };
+  int partial = shuffle_tree(acc, warp / 2);
+  int lane = em_.alu(Op::Mod, DType::Int64, {lid, em_.index_const(warp)});
+  when(Op::CmpEq, lane, 0, [&] {
+    local_store(em_.alu(Op::Div, DType::Int64, {lid, em_.index_const(warp)}), partial);
+  });
+  em_.emit({.op = ir::IOp::Barrier}, false);
+  if (slots > 1) {
+    // The first SIMD group combines the groups' results; all its lanes take part in
+    // the shuffles, and those past the last result only feed lanes that are not read.
+    when(Op::CmpLt, lid, warp, [&] {
+      int mine = local_load(lid, {em_.alu(Op::CmpLt, DType::Bool, {lid, em_.index_const(slots)})});
+      int total = shuffle_tree(mine, slots / 2);
+      when(Op::CmpEq, lid, 0, [&] { local_store(em_.index_const(0), total); });
+    });
+    em_.emit({.op = ir::IOp::Barrier}, false);
+  }
+  return {local_load(em_.index_const(0))};
+}
+
+Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
+  if (plan_.group > 1) return group_reduce(n, idx, guard);
+  hoist_for_reduce(n, idx, guard);
+  const AstNode* src = n->src[0];
+  bool vector_reduce = plan_.vector_reduce == n;
+  auto uses = [&](const Expr& v) {
+    return std::any_of(idx.begin(), idx.end(),
+                       [&](const Expr& e) { return sym::uses_var(e, v->var); }) ||
+           sym::uses_var(guard, v->var);
+  };
+  bool lanes_in = uses(lane_);
+  if (vector_reduce && lanes_in) throw Rejected{};
+  int width = lanes_in || vector_reduce ? plan_.width : 1;
+  int steps = uses(step_) ? plan_.unroll : 1;
+  // Independent accumulator chains over the vector axis keep more loads in flight.
+  int64_t inner = src->shape[n->arg.back()];
+  int chains = vector_reduce && inner % (plan_.width * kReduceChains) == 0 ? kReduceChains : 1;
+  Expr chain = em_.fresh_var(0, chains - 1);
+  std::vector<Val> accs(steps);
+  for (int u = 0; u < steps; ++u)
+    for (int c = 0; c < chains; ++c)
+      accs[u].push_back(em_.emit({.op = ir::IOp::DefineAcc,
+                                  .dtype = n->dtype,
+                                  .width = width,
+                                  .value = reduce_identity(n->op, n->dtype)},
+                                 false));
+  Index src_idx = idx;
+  int64_t extent = 1;
+  for (size_t a = 0; a < n->arg.size(); ++a) {
+    int axis = static_cast<int>(n->arg[a]);
+    int64_t size = src->shape[axis];
+    extent *= size;
+    bool vec_axis = vector_reduce && a + 1 == n->arg.size();
+    if (vec_axis && size % plan_.width != 0) throw Rejected{};
+    int64_t trips = vec_axis ? size / plan_.width / chains : size;
+    int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false);
+    Expr v = em_.new_var(0, trips - 1, r);
+    src_idx[axis] =
+        vec_axis ? sym::add(sym::mul(sym::add(sym::mul(v, chains), chain), plan_.width), lane_) : v;
+    em_.open_scope();
+  }
+  work_per_output_ = std::max(work_per_output_, extent);
+  for (int u = 0; u < steps; ++u) {
+    for (int c = 0; c < chains; ++c) {
+      Index at = src_idx;
+      for (Expr& e : at)
+        e = sym::substitute(sym::substitute(e, step_->var, sym::cnst(u)), chain->var, sym::cnst(c));
+      Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
+      int value = em_.widen(v[0], width);
+      int next = em_.alu(combine_op(n->op), n->dtype, {accs[u][c], value});
+      em_.emit(
+          {.op = ir::IOp::Assign, .dtype = n->dtype, .width = width, .src = {accs[u][c], next}},
+          false);
+    }
+  }
+  for (size_t a = 0; a < n->arg.size(); ++a) {
+    em_.close_scope();
+    em_.emit({.op = ir::IOp::EndRange}, false);
+  }
+  Val combined;
+  for (const Val& chain_accs : accs) {
+    int acc = chain_accs[0];
+    for (size_t c = 1; c < chain_accs.size(); ++c)
+      acc = em_.alu(combine_op(n->op), n->dtype, {acc, chain_accs[c]});
+    combined.push_back(acc);
+  }
+  if (!vector_reduce) return combined;
+  Val out;
+  for (int acc : combined)
+    out.push_back(em_.emit(
+        {.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine_op(n->op)},
+        false));
+  return out;
+}
+
+// Hoists what the loops of reduction `n` at `idx` would recompute at every step.
+void Lowerer::hoist_for_reduce(const AstNode* n, const Index& idx, const Expr& guard) {
+  const AstNode* src = n->src[0];
+  Index at = idx;
+  std::vector<Expr> probes;
+  for (int64_t axis : n->arg) {
+    probes.push_back(em_.fresh_var(0, std::max<int64_t>(src->shape[axis], 1) - 1));
+    at[axis] = probes.back();
+  }
+  std::unordered_set<std::string> seen;
+  hoist_reductions(src, at, guard, probes, seen);
+}
+
+// Computes now, before loops over `vars` open, every reduction under `n` (at index
+// `idx`) whose value does not depend on them: a reduction broadcast along the loops'
+// axes. The loop then finds it computed instead of computing it at every step.
+void Lowerer::hoist_reductions(const AstNode* n, const Index& idx, const Expr& guard,
+                               const std::vector<Expr>& vars,
+                               std::unordered_set<std::string>& seen) {
+  if (n->is_input() || n->src.empty() || sym::is_const(guard, 0) ||
+      !seen.insert(value_key(n, idx, guard)).second)
+    return;
+  if (is_movement(n->op)) {
+    Expr inner = guard;
+    Index src_idx = through_movement(n, idx, inner);
+    hoist_reductions(n->src[0], src_idx, inner, vars, seen);
+    return;
+  }
+  if (is_reduce(n->op)) {
+    auto uses = [&](const Expr& e) {
+      return std::any_of(vars.begin(), vars.end(),
+                         [&](const Expr& v) { return sym::uses_var(e, v->var); });
+    };
+    if (!uses(guard) && std::none_of(idx.begin(), idx.end(), uses)) eval(n, idx, guard);
+    return;
+  }
+  for (const auto& s : n->src) hoist_reductions(s, idx, guard, vars, seen);
+}
+
+}  // namespace ingot::codegen

@@ -1,0 +1,108 @@
+// STAGE's operand slices: each thread's share of copying a slice of an operand into
+// threadgroup memory, asynchronously into two buffers or through registers in flight, with
+// zeros past the operand's edges.
+#include "codegen/lowerer.hpp"
+
+namespace ingot::codegen {
+namespace {
+
+// Calls `copy(n, memory row, memory column)` for the n-th copy (of s.unit() elements)
+// of a thread, each round's threads copying consecutive vectors of the slice.
+template <class F>
+void for_slice_copies(const StagedSlice& s, const Expr& tid, F copy) {
+  const int64_t per_row = s.cols / s.width, per_round = s.width / s.unit();
+  for (int64_t r = 0; r < s.rounds(); ++r) {
+    Expr v = sym::add(tid, r * s.threads);
+    Expr mr = sym::floordiv(v, per_row), mc = sym::mul(sym::mod(v, per_row), s.width);
+    for (int64_t l = 0; l < per_round; ++l)
+      copy(static_cast<size_t>(r * per_round + l), mr, sym::add(mc, l * s.unit()));
+  }
+}
+
+}  // namespace
+
+// The slice of `op` that is `slice_outer` x `slice_inner` of the operand, whose extents
+// are `outer_extent` x `inner_extent`.
+StagedSlice Lowerer::stage_slice(const MatOperand& op, int64_t slice_outer, int64_t slice_inner,
+                                 int64_t outer_extent, int64_t inner_extent, bool flip,
+                                 bool async) {
+  StagedSlice s{.op = op,
+                .threads = stage_threads(plan_),
+                .outer_extent = outer_extent,
+                .inner_extent = inner_extent,
+                .flip = flip,
+                .async = async};
+  s.raw = dtype_size(op.dtype) == 2 ? DType::UInt16 : op.dtype;
+  s.width = 16 / static_cast<int64_t>(dtype_size(op.dtype));
+  s.rows = op.transposed ? slice_inner : slice_outer;
+  s.cols = op.transposed ? slice_outer : slice_inner;
+  // 16 bytes more a row spread the rows of a matrix tile over all memory banks.
+  s.pitch = (flip ? s.rows : s.cols) + s.width;
+  const int64_t memory_cols = op.transposed ? outer_extent : inner_extent;
+  if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0 ||
+      memory_cols % s.width != 0)
+    throw Rejected{};
+  s.local = em_.define_local(s.raw, s.size() * (async ? 2 : 1));
+  if (!async)
+    for (int64_t r = 0; r < s.rounds() * s.width / s.unit(); ++r)
+      s.regs.push_back(em_.emit({.op = ir::IOp::DefineAcc,
+                                 .dtype = s.raw,
+                                 .width = static_cast<int>(s.unit()),
+                                 .value = ConstValue::of(0)},
+                                false));
+  return s;
+}
+
+// Fetches the slice whose first element is the operand's (outer, inner): into slice
+// buffer `stage` when copied asynchronously, else into the registers in flight.
+void Lowerer::fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& inner,
+                          const Expr& tid, const Expr& stage) {
+  const int width = static_cast<int>(s.unit());
+  const Expr first = at_origin(s.op, outer, inner);
+  for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
+    Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+    Expr inside = s.inside(outer, inner, mr, mc);
+    std::vector<int> src = {em_.lower_index(from)};
+    if (!sym::is_const(inside, 1)) src.push_back(em_.lower_index(inside));
+    if (s.async) {
+      // A 16-byte copy needs a 16-byte aligned source; one outside the operand reads
+      // nothing and writes zeros, from the buffer's start as a harmless address.
+      if (!sym::multiple_of(from, width)) throw Rejected{};
+      Expr to = sym::add(s.copied_to(mr, mc), sym::mul(stage, s.size()));
+      if (src.size() > 1)
+        src[0] = em_.alu(Op::Where, DType::Int64, {src[1], src[0], em_.index_const(0)});
+      src.insert(src.begin(), em_.lower_index(to));
+      em_.emit({.op = ir::IOp::AsyncCopy,
+                .dtype = s.raw,
+                .width = width,
+                .src = src,
+                .lo = s.local,
+                .buffer = s.op.buffer},
+               false);
+      return;
+    }
+    int value = em_.emit({.op = ir::IOp::Load,
+                          .dtype = s.raw,
+                          .width = width,
+                          .src = src,
+                          .buffer = s.op.buffer,
+                          .aligned = width > 1 && sym::multiple_of(from, width)});
+    em_.emit({.op = ir::IOp::Assign, .src = {s.regs[n], value}}, false);
+  });
+}
+
+// Stores the registers in flight into threadgroup memory.
+void Lowerer::put_slice(const StagedSlice& s, const Expr& tid) {
+  for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
+    em_.emit({.op = ir::IOp::Store,
+              .dtype = s.raw,
+              .width = static_cast<int>(s.unit()),
+              .src = {em_.lower_index(s.copied_to(mr, mc)), s.regs[n]},
+              .buffer = s.local,
+              .local = true,
+              .aligned = s.unit() > 1},
+             false);
+  });
+}
+
+}  // namespace ingot::codegen

@@ -1,0 +1,140 @@
+// Kernels whose every iteration (a CPU loop step, a GPU thread, or under GROUP a group)
+// computes one tile of the output: the grid and its tile index (LOCAL, a 3-D grid on
+// GPUs, UPCAST's unrolled axis varying fastest on the CPU), and ROW, a loop over the row
+// within the iteration.
+#include <algorithm>
+
+#include "codegen/lowerer.hpp"
+
+namespace ingot::codegen {
+namespace {
+
+constexpr int64_t kParallelGrain = 1 << 16;
+// The grid's y and z extents stay within what every GPU API allows (CUDA's 65535).
+constexpr int64_t kMaxGridYZ = 65535;
+
+}  // namespace
+
+Lowered Lowerer::run_tiles() {
+  const Shape& shape = out_->shape;
+  Shape tiles = shape;
+  if (plan_.vector_output) tiles[plan_.lane_axis] /= plan_.width;
+  if (plan_.row_loop) tiles.back() = 1;
+  if (plan_.unroll > 1) tiles[plan_.unroll_axis] /= plan_.unroll;
+  int64_t count = shape_numel(tiles);
+  k_.buffers.push_back({out_->dtype, true});
+
+  lane_ = em_.fresh_var(0, plan_.width - 1);
+  step_ = em_.fresh_var(0, plan_.unroll - 1);
+  Index idx = tile_index(tiles, count);
+  if (plan_.vector_output)
+    idx[plan_.lane_axis] = sym::add(sym::mul(idx[plan_.lane_axis], plan_.width), lane_);
+  if (plan_.unroll > 1)
+    idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
+
+  if (plan_.row_loop) {
+    store_rows(idx);
+  } else {
+    Val value = eval(out_, idx, sym::cnst(1));
+    // Every thread of a group holds the results; the first one stores them.
+    if (plan_.group > 1)
+      em_.open_if(em_.alu(Op::CmpEq, DType::Bool, {em_.var_inst(lid_), em_.index_const(0)}));
+    store(idx, value);
+    if (plan_.group > 1) em_.close_if();
+  }
+  if (tail_) em_.close_if();
+
+  if (plan_.group > 1) {
+    k_.dims.local = {plan_.group, 1, 1};
+  } else if (runs_threads(device_)) {
+    k_.dims.local = {plan_.local, 1, 1};
+  } else {
+    int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
+    k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
+  }
+  return finish();
+}
+
+// The index of this iteration's (thread's, group's) output tile, and the grid. GPU
+// kernels without GROUP whose last tile axis fills a group run on a 3-D grid: x the
+// last axis, y the one before, z the rest, so no index is divided back out of a flat
+// id. Threads past the end (the grid is whole groups) skip the kernel's body.
+Index Lowerer::tile_index(const Shape& tiles, int64_t count) {
+  auto id = [&](ir::IOp op, int dim, int64_t extent) {
+    return em_.new_var(0, std::max<int64_t>(extent, 1) - 1,
+                       em_.emit({.op = op, .dim = dim}, false));
+  };
+  auto skip_past = [&](const Expr& v, int64_t extent, int64_t launched) {
+    if (launched <= extent) return;
+    em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(v), em_.index_const(extent)}));
+    tail_ = true;
+  };
+  if (plan_.group > 1) {  // one group per tile; its threads share the reductions
+    lid_ = id(ir::IOp::LocalIdx, 0, plan_.group);
+    k_.dims.global = {count * plan_.group, 1, 1};
+    return unravel(id(ir::IOp::GroupIdx, 0, count), tiles);
+  }
+  if (!runs_threads(device_)) {
+    k_.dims.global = {count, 1, 1};
+    return unravel_tiles(id(ir::IOp::GlobalIdx, 0, count), tiles);
+  }
+  size_t n = tiles.size();
+  int64_t x = n ? tiles[n - 1] : 1, y = n > 1 ? tiles[n - 2] : 1,
+          z = count / std::max<int64_t>(1, x * y);
+  if (n >= 2 && x >= plan_.local && y <= kMaxGridYZ && z <= kMaxGridYZ) {
+    Expr gx = id(ir::IOp::GlobalIdx, 0, x), gy = id(ir::IOp::GlobalIdx, 1, y);
+    Expr gz = id(ir::IOp::GlobalIdx, 2, z);
+    k_.dims.global = {round_up(x, plan_.local), y, z};
+    skip_past(gx, x, k_.dims.global[0]);
+    Index idx = unravel(gz, Shape(tiles.begin(), tiles.end() - 2));
+    idx.push_back(gy);
+    idx.push_back(gx);
+    return idx;
+  }
+  Expr g = id(ir::IOp::GlobalIdx, 0, count);
+  k_.dims.global = {round_up(count, plan_.local), 1, 1};
+  skip_past(g, count, k_.dims.global[0]);
+  return unravel(g, tiles);
+}
+
+// The tile index of global iteration `g`. With an unrolled axis, that axis varies
+// fastest: consecutive iterations (one core's range) reuse the same slice of every
+// input that does not depend on it, e.g. a column panel of B in A @ B stays in cache.
+Index Lowerer::unravel_tiles(const Expr& g, const Shape& tiles) const {
+  if (plan_.unroll == 1) return unravel(g, tiles);
+  std::vector<int> order;
+  for (int i = 0; i < static_cast<int>(tiles.size()); ++i)
+    if (i != plan_.unroll_axis) order.push_back(i);
+  order.push_back(plan_.unroll_axis);
+  Shape permuted;
+  for (int i : order) permuted.push_back(tiles[i]);
+  Index at = unravel(g, permuted), idx(tiles.size());
+  for (size_t i = 0; i < order.size(); ++i) idx[order[i]] = at[i];
+  return idx;
+}
+
+// ROW: the thread (or under GROUP, the group's threads together) loops over its row
+// of the last axis. Reductions broadcast along the row are computed first, once.
+void Lowerer::store_rows(Index idx) {
+  const int64_t columns = out_->shape.back();
+  const int64_t stride = plan_.group;
+  Expr probe = em_.fresh_var(0, std::max<int64_t>(columns, 1) - 1);
+  idx.back() = probe;
+  std::unordered_set<std::string> seen;
+  hoist_reductions(out_, idx, sym::cnst(1), {probe}, seen);
+  int64_t trips = (columns + stride - 1) / stride;
+  Expr col = em_.new_var(0, std::max<int64_t>(trips, 1) - 1,
+                         em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
+  em_.open_scope();
+  if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
+  bool ragged = columns % stride != 0;
+  if (ragged)
+    em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
+  idx.back() = col;
+  store(idx, eval(out_, idx, sym::cnst(1)));
+  if (ragged) em_.close_if();
+  em_.close_scope();
+  em_.emit({.op = ir::IOp::EndRange}, false);
+}
+
+}  // namespace ingot::codegen
