@@ -1,9 +1,9 @@
-// run_custom_kernel: every argument checked here, so that a backend only compiles, loads
-// and launches; then the inputs realized, the outputs allocated, the kernel launched.
+// run_custom_kernel: the tensors checked here and the launch by Program::launch, as every
+// launch is, so that a backend only compiles, loads and launches; then the inputs realized,
+// the outputs allocated, the kernel launched.
 #include "ingot/custom_kernel.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <cctype>
 #include <map>
@@ -54,31 +54,6 @@ void check_outputs(const CustomKernel& k, const std::string& device) {
   }
 }
 
-void check_dims(const CustomKernel& k, const DeviceInfo& info) {
-  const auto& [global, local] = k.dims;
-  // The CPU runs no threadgroups: its local size is only a grain of iterations.
-  const bool groups = info.language != "c";
-  int64_t threads = 1;
-  for (int d = 0; d < 3; ++d) {
-    if (global[d] < 0 || local[d] < 1)
-      throw Error(
-          fmt::format("{} '{}': global {} and local {}: dimension {} is invalid (global "
-                      "must be >= 0, local >= 1)",
-                      kOp, k.function, global, local, d));
-    if (groups && global[d] % local[d] != 0)
-      throw Error(
-          fmt::format("{} '{}': global size {} in dimension {} is not a multiple of the "
-                      "local size {}",
-                      kOp, k.function, global[d], d, local[d]));
-    threads *= local[d];
-  }
-  if (groups && threads > info.max_threads_per_group)
-    throw Error(
-        fmt::format("{} '{}': a threadgroup of {} threads (local {}) is more than {} "
-                    "allows ({})",
-                    kOp, k.function, threads, local, info.name, info.max_threads_per_group));
-}
-
 // Loaded programs live for the process: a launch that has not finished must not outlive
 // its program, and the next call with the same kernel skips the load.
 Program& program_for(Device& device, const CustomKernel& k, int buffers) {
@@ -110,7 +85,6 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   std::string name = resolve_device(k);
   Device& device = Device::get(name);
   check_outputs(k, name);
-  check_dims(k, device.info());
 
   std::vector<Tensor> inputs;
   for (const Tensor& t : k.inputs) inputs.push_back(t.contiguous());

@@ -72,7 +72,6 @@ class CpuDevice final : public Device {
   ThreadPool& pool() { return pool_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
-  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
 
  private:
   CpuCompiler compiler_;  // first: info_ describes it
@@ -93,16 +92,13 @@ class CpuProgram final : public Program {
   CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
              int buffer_count);
   ~CpuProgram() override;
-  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                std::span<const ScalarArg> scalars, bool wait) override;
-  int buffer_count() const override { return buffer_count_; }
 
  private:
+  double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars, bool wait) override;
   void unload();  // the destructor's work, also done when the constructor fails
 
-  CpuDevice& device_;
-  std::string function_;
-  int buffer_count_;
+  ThreadPool& pool_;
   std::string file_;  // where the binary was loaded from, kept until dlclose
   int fd_ = -1;       // the memfd holding it, when there is one
   void* library_ = nullptr;

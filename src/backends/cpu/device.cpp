@@ -65,10 +65,6 @@ std::unique_ptr<Program> CpuDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<CpuProgram>(*this, binary, function, buffer_count);
 }
 
-std::unique_ptr<Graph> CpuDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
-}
-
 void register_backend_cpu() {
   // Rank 100: every GPU backend ranks lower and is preferred as the default device.
   register_backend({"CPU", 100, [] { return std::vector<std::string>{"CPU"}; },

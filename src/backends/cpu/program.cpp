@@ -43,29 +43,11 @@ void run_range(void* context, int64_t begin, int64_t end) {
   launch->kernel(launch->bufs, launch->iargs, launch->fargs, begin, end);
 }
 
-// The product of three launch sizes, each at least `min`; throws on nonsense.
-int64_t volume(const std::array<int64_t, 3>& size, int64_t min, const char* what,
-               const std::string& function) {
-  int64_t product = 1;
-  for (int64_t n : size) {
-    if (n < min || __builtin_mul_overflow(product, n, &product)) {
-      throw Error(
-          fmt::format("CPU launch of '{}': {} size [{}, {}, {}] is invalid (each must be "
-                      ">= {} and the product fit in 64 bits)",
-                      function, what, size[0], size[1], size[2], min));
-    }
-  }
-  return product;
-}
-
 }  // namespace
 
 CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
                        const std::string& function, int buffer_count)
-    : device_(device), function_(function), buffer_count_(buffer_count) {
-  if (buffer_count < 0)
-    throw Error(
-        fmt::format("CPU load of '{}': buffer_count {} is negative", function, buffer_count));
+    : Program(device, function, buffer_count), pool_(device.pool()) {
   // dlopen needs a file. A memfd keeps the binary off the disk; it stays open until
   // dlclose, because glibc recognises an already-loaded library by its path and a
   // closed fd's number (so its /proc/self/fd path) would be handed to the next load.
@@ -114,26 +96,13 @@ void CpuProgram::unload() {
   fd_ = -1;
 }
 
-double CpuProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                          std::span<const ScalarArg> scalars, bool wait) {
-  if (buffers.size() != size_t(buffer_count_)) {
-    throw Error(fmt::format("CPU launch of '{}': {} buffers given; the kernel takes {}", function_,
-                            buffers.size(), buffer_count_));
-  }
-  int64_t total = volume(dims.global, 0, "global", function_);
-  int64_t grain = volume(dims.local, 1, "local", function_);
+double CpuProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                       std::span<const ScalarArg> scalars, bool wait) {
+  const auto& [global, local] = dims;
   auto start = std::chrono::steady_clock::now();
-
   ArgArray<char*> bufs(buffers.size());
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    Buffer* buffer = buffers[i];
-    if (!buffer || &buffer->device() != &device_) {
-      throw Error(fmt::format("CPU launch of '{}': buffer {} is {}; it must be a CPU buffer",
-                              function_, i,
-                              buffer ? "on " + buffer->device().name() : std::string("null")));
-    }
-    bufs.data()[i] = static_cast<char*>(buffer->handle()) + buffer->offset();
-  }
+  for (size_t i = 0; i < buffers.size(); ++i)
+    bufs.data()[i] = static_cast<char*>(buffers[i]->handle()) + buffers[i]->offset();
   ArgArray<int64_t> iargs(scalars.size());
   ArgArray<double> fargs(scalars.size());
   size_t ints = 0, floats = 0;
@@ -146,7 +115,9 @@ double CpuProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& di
   }
 
   LaunchContext context{kernel_, bufs.data(), iargs.data(), fargs.data()};
-  device_.pool().parallel_for(total, grain, run_range, &context);
+  // check() made sure that neither product overflows.
+  pool_.parallel_for(global[0] * global[1] * global[2], local[0] * local[1] * local[2], run_range,
+                     &context);
   // CPU launches are synchronous: the work is done here whether or not `wait` is set.
   if (!wait) return 0;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

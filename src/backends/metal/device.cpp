@@ -84,6 +84,7 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
         list += (list.empty() ? "" : ", ") + std::string(label);
     return list.empty() ? std::string("older than Apple7 and Metal3") : list;
   };
+  const objc::MTLSize group = send<objc::MTLSize>(device, "maxThreadsPerThreadgroup");
   return DeviceInfo{
       .name = name,
       .product = objc::to_string(send<id>(device, "name")),
@@ -94,8 +95,11 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // Metal does not report its GPU cores. The emulator runs threadgroups on the host's
       // cores; on Apple silicon 8 is the smallest GPU's count.
       .compute_units = rt.emulated ? int(std::max(1u, std::thread::hardware_concurrency())) : 8,
-      .max_threads_per_group =
-          int64_t(send<objc::MTLSize>(device, "maxThreadsPerThreadgroup").width),
+      .threadgroups = true,
+      // Apple gives each dimension's limit; a pipeline allows at most the width in all.
+      .max_threads_per_group = int64_t(group.width),
+      .max_group_size = {int64_t(group.width), int64_t(group.height), int64_t(group.depth)},
+      .max_kernel_arguments = kMetalBufferBindings,
       .local_memory_bytes = int64_t(send<NSUInteger>(device, "maxThreadgroupMemoryLength")),
       // The MSL table loads float4 vectors.
       .simd_width = 4,
