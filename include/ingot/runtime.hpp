@@ -4,11 +4,13 @@
 // talks only to this header.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <limits>
 #include <list>
 #include <map>
@@ -29,6 +31,15 @@ namespace ingot {
 class Device;
 class Allocator;
 
+// Every dtype but `excluded`, in kAllDTypes' order: what a device computes in.
+inline std::vector<DType> dtypes_except(std::initializer_list<DType> excluded) {
+  std::vector<DType> dtypes;
+  for (DType dtype : kAllDTypes)
+    if (std::find(excluded.begin(), excluded.end(), dtype) == excluded.end())
+      dtypes.push_back(dtype);
+  return dtypes;
+}
+
 // What a device is and what it allows; the optimizer reads the limits.
 struct DeviceInfo {
   std::string name;       // registry name, e.g. "CPU", "CL:0"
@@ -38,9 +49,10 @@ struct DeviceInfo {
   bool is_gpu = false;
   int compute_units = 1;
   // Whether the device runs LaunchDims::local as threadgroups: threads that run together
-  // and share local memory and barriers (GPUs, and OpenCL or Metal on a CPU). False where
-  // local is only how many iterations one thread takes at a time (the CPU backend): no
-  // limit below applies to it, and global need not be a multiple of it.
+  // and share local memory and barriers (GPUs, and OpenCL or Metal on a CPU). The code
+  // generator plans threadgroups (LOCAL, GROUP, a 3-D grid) only where they exist. False
+  // where local is only how many iterations one thread takes at a time (the CPU backend):
+  // no limit below applies to it, and global need not be a multiple of it.
   bool threadgroups = false;
   // The launch limits Program::launch checks, where the device runs threadgroups: the most
   // threads of one threadgroup, the largest threadgroup extent in each dimension (CUDA's
@@ -72,10 +84,18 @@ struct DeviceInfo {
   // The language renders what the STAGE opt's matmul needs: vector accesses to
   // threadgroup memory and raw copies of 16-bit elements through it.
   bool staged_matmul = false;
+  // The element types the device computes in (tinygrad's supported_dtypes): every one
+  // unless the backend leaves some out (Metal has no float64, nor has an OpenCL device
+  // without fp64).
+  std::vector<DType> dtypes = dtypes_except({});
   uint64_t memory_bytes = 0;
   uint64_t max_buffer_bytes = 0;
   // Further properties shown by `ingot devices` (compiler, driver version...).
   std::vector<std::pair<std::string, std::string>> extra;
+
+  bool supports(DType dtype) const {
+    return std::find(dtypes.begin(), dtypes.end(), dtype) != dtypes.end();
+  }
 };
 
 // Bytes on a device. Buffers are shared_ptr-owned; when the last owner lets go, the

@@ -158,7 +158,7 @@ const LazyNode* matmul_reduce(const NodePtr& out) {
   return n;
 }
 
-bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
+bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
 
 int64_t stage_threads(const Plan& plan) { return plan.tc ? 128 : 256; }
 

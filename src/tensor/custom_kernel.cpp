@@ -4,6 +4,7 @@
 #include "ingot/custom_kernel.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cctype>
 #include <map>
@@ -37,7 +38,7 @@ std::string resolve_device(const CustomKernel& k) {
   return name;
 }
 
-void check_outputs(const CustomKernel& k, const std::string& device) {
+void check_outputs(const CustomKernel& k, const DeviceInfo& device) {
   if (k.outputs.empty())
     throw Error(fmt::format("{} '{}': no outputs; a kernel writes at least one", kOp, k.function));
   for (size_t i = 0; i < k.outputs.size(); ++i) {
@@ -46,11 +47,13 @@ void check_outputs(const CustomKernel& k, const std::string& device) {
       if (d < 0)
         throw Error(fmt::format("{} '{}': output {} has a negative dimension in shape {}", kOp,
                                 k.function, i, shape_str(out.shape)));
-    if (out.dtype == DType::Float64 && frontend::widest_float(device) != DType::Float64)
-      throw Error(
-          fmt::format("{} '{}': output {} is float64, which {} does not have; use "
-                      "float32",
-                      kOp, k.function, i, device));
+    if (!device.supports(out.dtype)) {
+      std::vector<std::string> names;
+      for (DType dtype : device.dtypes) names.push_back(dtype_name(dtype));
+      throw Error(fmt::format("{} '{}': output {} is {}, which {} does not have (it has {})", kOp,
+                              k.function, i, dtype_name(out.dtype), device.name,
+                              fmt::join(names, ", ")));
+    }
   }
 }
 
@@ -84,7 +87,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
       throw Error(fmt::format("{} '{}': input {} is an undefined Tensor", kOp, k.function, i));
   std::string name = resolve_device(k);
   Device& device = Device::get(name);
-  check_outputs(k, name);
+  check_outputs(k, device.info());
 
   std::vector<Tensor> inputs;
   for (const Tensor& t : k.inputs) inputs.push_back(t.contiguous());

@@ -26,7 +26,7 @@ class CtsErrors : public CtsKernelTest {
 
 TEST_P(CtsErrors, LocalSizeAboveTheDeviceMaximum) {
   Device& dev = device();
-  if (!runs_groups(dev)) {
+  if (!dev.info().threadgroups) {
     GTEST_SKIP() << dev.name() << " runs no work-groups: its local size is a grain of "
                  << "iterations, with no maximum";
   }

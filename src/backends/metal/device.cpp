@@ -109,6 +109,8 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // simdgroup_float8x8 and simdgroup_half8x8: Apple GPU family 7 (M1) and later.
       .matrix_tile = send<bool>(device, "supportsFamily:", kFamilyApple7) ? 8 : 0,
       .matrix_dtypes = {DType::Float32, DType::Float16},
+      // Metal has no 64-bit floating point.
+      .dtypes = dtypes_except({DType::Float64}),
       .memory_bytes = send<NSUInteger>(device, "recommendedMaxWorkingSetSize"),
       .max_buffer_bytes = send<NSUInteger>(device, "maxBufferLength"),
       .extra = {

@@ -147,6 +147,8 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
       // GPUs: a CPU runs a group's threads as loops, where a staged block's barriers cost
       // more than they save (PoCL, 1024^3: 3.7 GFLOP/s staged, 56 with register tiles).
       .staged_matmul = gpu,
+      // float64 needs the device's fp64 support (cl_khr_fp64).
+      .dtypes = fp64 ? dtypes_except({}) : dtypes_except({DType::Float64}),
       .memory_bytes = device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE, "memory size"),
       .max_buffer_bytes =
           device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "largest allocation"),
