@@ -1,19 +1,14 @@
 // A CPU kernel: a function of a shared object loaded from memory, run on the pool.
-#include <dlfcn.h>
 #include <fmt/format.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <array>
 #include <chrono>
-#include <cstring>
-#include <filesystem>
 
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
-#include "runtime/write_all.hpp"
+#include "runtime/library.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 namespace {
 
 // An array of launch arguments that lives on the stack for the usual few, so a launch
@@ -48,52 +43,17 @@ void run_range(void* context, int64_t begin, int64_t end) {
 CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
                        const std::string& function, int buffer_count)
     : Program(device, function, buffer_count), pool_(device.pool()) {
-  // dlopen needs a file. A memfd keeps the binary off the disk; it stays open until
-  // dlclose, because glibc recognises an already-loaded library by its path and a
-  // closed fd's number (so its /proc/self/fd path) would be handed to the next load.
-  fd_ = ::memfd_create("ingot-kernel", MFD_CLOEXEC);
-  if (fd_ >= 0) {
-    file_ = "/proc/self/fd/" + std::to_string(fd_);
-  } else {
-    file_ = (std::filesystem::temp_directory_path() / "ingot-kernel-XXXXXX").string();
-    fd_ = ::mkstemp(file_.data());
-    if (fd_ < 0)
-      throw Error(fmt::format("CPU load of '{}': cannot create a file for the binary: {}", function,
-                              std::strerror(errno)));
+  try {
+    library_ = Library::load_image(binary, fmt::format("the {}-byte binary", binary.size()));
+  } catch (const Error& e) {
+    throw Error(fmt::format("CPU load of '{}': {}", function, e.what()));
   }
-  if (!write_all(fd_, binary.data(), binary.size())) {
-    std::string reason = std::strerror(errno);
-    unload();
-    throw Error(fmt::format("CPU load of '{}': cannot write the {}-byte binary to {}: {}", function,
-                            binary.size(), file_, reason));
-  }
-  library_ = ::dlopen(file_.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!library_) {
-    std::string reason = ::dlerror();
-    unload();
-    throw Error(fmt::format("CPU load of '{}': the binary ({} bytes) does not load: {}", function,
-                            binary.size(), reason));
-  }
-  kernel_ = reinterpret_cast<CpuKernel>(::dlsym(library_, function.c_str()));
-  if (!kernel_) {
-    unload();
+  kernel_ = library_->find<CpuKernel>(function.c_str());
+  if (!kernel_)
     throw Error(
         fmt::format("CPU load: the binary has no function '{}' (is the name spelled as "
                     "in the source, and the function not static?)",
                     function));
-  }
-}
-
-CpuProgram::~CpuProgram() { unload(); }
-
-void CpuProgram::unload() {
-  if (library_) ::dlclose(library_);
-  library_ = nullptr;
-  if (fd_ >= 0) {
-    ::close(fd_);
-    if (!file_.starts_with("/proc/")) ::unlink(file_.c_str());
-  }
-  fd_ = -1;
 }
 
 double CpuProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
@@ -123,4 +83,4 @@ double CpuProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-}  // namespace ingot
+}  // namespace ingot::cpu

@@ -15,7 +15,7 @@
 #include "ingot/runtime.hpp"
 #include "runtime/event_timeline.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 
 // The CUDA objects every part of one device uses: its primary context and its stream.
 // The driver API acts on the calling thread's current context, so every operation binds
@@ -174,4 +174,4 @@ class CudaProgram final : public Program {
 // Registered once the driver is initialized, so it runs before the driver's own exit.
 void synchronize_streams_at_exit();
 
-}  // namespace ingot
+}  // namespace ingot::cuda

@@ -11,7 +11,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 // How many devices the driver lists: none without libcuda, NVRTC or a GPU.
@@ -212,9 +212,13 @@ std::unique_ptr<Program> CudaDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<CudaProgram>(*this, binary, function, buffer_count);
 }
 
+}  // namespace ingot::cuda
+
+namespace ingot {
+
 void register_backend_cuda() {
   // Rank 10: after Metal, before OpenCL (20) and the CPU backend (100).
-  register_backend({"CUDA", 10, enumerate_devices, open_device});
+  register_backend({"CUDA", 10, cuda::enumerate_devices, cuda::open_device});
 }
 
 }  // namespace ingot

@@ -8,7 +8,7 @@
 
 #include "backends/cuda/cuda.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 class CudaGraph final : public Graph {
@@ -133,4 +133,4 @@ uint64_t CudaQueue::completed() const {
   });
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

@@ -8,7 +8,7 @@
 
 #include "backends/cuda/cuda.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 // cuModuleLoadData takes no size: it reads an ELF image by its headers and PTX up to a
@@ -159,4 +159,4 @@ double CudaProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims
   return double(milliseconds) * 1e-3;
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

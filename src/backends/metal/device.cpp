@@ -12,7 +12,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -210,10 +210,14 @@ std::unique_ptr<Program> MetalDevice::load(const std::vector<uint8_t>& binary,
                                         buffer_count);
 }
 
+}  // namespace ingot::metal
+
+namespace ingot {
+
 void register_backend_metal() {
   // Rank 0: Apple's Metal is the preferred device where it opens; the emulated one is
   // marked emulated and used only when named.
-  register_backend({"METAL", 0, enumerate_devices, open_device});
+  register_backend({"METAL", 0, metal::enumerate_devices, metal::open_device});
 }
 
 }  // namespace ingot

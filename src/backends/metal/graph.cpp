@@ -7,7 +7,7 @@
 
 #include "backends/metal/metal.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -112,4 +112,4 @@ std::unique_ptr<Graph> MetalDevice::make_graph(std::vector<Graph::Launch> launch
   return std::make_unique<MetalGraph>(*this, std::move(launches), buffers);
 }
 
-}  // namespace ingot
+}  // namespace ingot::metal

@@ -15,7 +15,7 @@
 #include "backends/metal/api.hpp"
 #include "ingot/runtime.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 
 // The Metal objects every part of one device uses, and the command buffers in flight.
 class MetalContext {
@@ -164,4 +164,4 @@ objc::MTLSize metal_size(const std::array<int64_t, 3>& size);
 // The bytes of the scalars as the kernels read them: Int as 8 bytes, Float as 4.
 std::vector<uint8_t> scalar_bytes(const ScalarArg& scalar);
 
-}  // namespace ingot
+}  // namespace ingot::metal

@@ -6,7 +6,7 @@
 
 #include "backends/metal/metal.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -87,4 +87,4 @@ double MetalProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dim
   return send<double>(command_buffer, "GPUEndTime") - send<double>(command_buffer, "GPUStartTime");
 }
 
-}  // namespace ingot
+}  // namespace ingot::metal

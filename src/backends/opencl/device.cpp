@@ -11,7 +11,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 namespace {
 
 struct Found {
@@ -223,10 +223,14 @@ std::unique_ptr<Program> ClDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<ClProgram>(*this, binary, function, buffer_count);
 }
 
+}  // namespace ingot::opencl
+
+namespace ingot {
+
 void register_backend_opencl() {
   // Rank 20: after Metal and CUDA (10), before the CPU backend (100). A device that is
   // not a GPU is marked emulated, so it is never the default.
-  register_backend({"CL", 20, enumerate_devices, open_device});
+  register_backend({"CL", 20, opencl::enumerate_devices, opencl::open_device});
 }
 
 }  // namespace ingot

@@ -13,7 +13,7 @@
 #include "ingot/runtime.hpp"
 #include "runtime/event_timeline.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 
 // The OpenCL objects every part of one device uses: its context and its queue, in order
 // and with profiling, so that a launch can report its own GPU time.
@@ -125,4 +125,4 @@ class ClProgram final : public Program {
   std::mutex launch_mutex_;
 };
 
-}  // namespace ingot
+}  // namespace ingot::opencl

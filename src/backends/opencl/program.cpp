@@ -7,7 +7,7 @@
 
 #include "backends/opencl/opencl.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 
 ClProgram::ClProgram(ClDevice& device, const std::vector<uint8_t>& binary,
                      const std::string& function, int buffer_count)
@@ -137,4 +137,4 @@ double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
   return double(end - start) * 1e-9;
 }
 
-}  // namespace ingot
+}  // namespace ingot::opencl
