@@ -22,6 +22,13 @@ std::string format_bytes(uint64_t bytes) {
   return unit == 0 ? fmt::format("{} B", bytes) : fmt::format("{:.1f} {}", value, units[unit]);
 }
 
+std::string limits(const std::array<int64_t, 3>& values) {
+  auto one = [](int64_t n) {
+    return n == DeviceInfo::kUnlimited ? std::string("-") : std::to_string(n);
+  };
+  return fmt::format("{} x {} x {}", one(values[0]), one(values[1]), one(values[2]));
+}
+
 void print_row(const std::string& key, const std::string& value) {
   fmt::print("  {:<22} {}\n", key, value);
 }
@@ -35,7 +42,15 @@ void print_device(const DeviceInfo& info, bool is_default) {
   print_row("SIMD width", fmt::format("{} float32 lanes", info.simd_width));
   print_row("memory", format_bytes(info.memory_bytes));
   print_row("max buffer", format_bytes(info.max_buffer_bytes));
-  print_row("max threads per group", std::to_string(info.max_threads_per_group));
+  if (info.threadgroups) {
+    print_row("max threads per group", std::to_string(info.max_threads_per_group));
+    print_row("max group size", limits(info.max_group_size));
+    print_row("max groups", limits(info.max_groups));
+  } else {
+    print_row("threadgroups", "none (local is a grain of iterations)");
+  }
+  if (info.max_kernel_arguments != DeviceInfo::kUnlimited)
+    print_row("max kernel arguments", std::to_string(info.max_kernel_arguments));
   print_row("local memory", format_bytes(static_cast<uint64_t>(info.local_memory_bytes)));
   for (const auto& [key, value] : info.extra) print_row(key, value);
 }

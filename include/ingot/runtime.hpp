@@ -4,17 +4,22 @@
 // talks only to this header.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
+#include <limits>
 #include <list>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -26,6 +31,15 @@ namespace ingot {
 class Device;
 class Allocator;
 
+// Every dtype but `excluded`, in kAllDTypes' order: what a device computes in.
+inline std::vector<DType> dtypes_except(std::initializer_list<DType> excluded) {
+  std::vector<DType> dtypes;
+  for (DType dtype : kAllDTypes)
+    if (std::find(excluded.begin(), excluded.end(), dtype) == excluded.end())
+      dtypes.push_back(dtype);
+  return dtypes;
+}
+
 // What a device is and what it allows; the optimizer reads the limits.
 struct DeviceInfo {
   std::string name;       // registry name, e.g. "CPU", "CL:0"
@@ -34,7 +48,28 @@ struct DeviceInfo {
   bool emulated = false;  // never chosen as the default device unless named
   bool is_gpu = false;
   int compute_units = 1;
+  // Whether the device runs LaunchDims::local as threadgroups: threads that run together
+  // and share local memory and barriers (GPUs, and OpenCL or Metal on a CPU). The code
+  // generator plans threadgroups (LOCAL, GROUP, a 3-D grid) only where they exist. False
+  // where local is only how many iterations one thread takes at a time (the CPU backend):
+  // no limit below applies to it, and global need not be a multiple of it.
+  bool threadgroups = false;
+  // The launch limits Program::launch checks, where the device runs threadgroups: the most
+  // threads of one threadgroup, the largest threadgroup extent in each dimension (CUDA's
+  // MAX_BLOCK_DIM_X/Y/Z, OpenCL's CL_DEVICE_MAX_WORK_ITEM_SIZES, Metal's
+  // maxThreadsPerThreadgroup) and the most threadgroups in each dimension (CUDA's
+  // MAX_GRID_DIM_X/Y/Z). A kernel may allow fewer threads than the device
+  // (Program::Limits).
   int64_t max_threads_per_group = 1;
+  static constexpr int64_t kUnlimited = std::numeric_limits<int64_t>::max();
+  std::array<int64_t, 3> max_group_size{kUnlimited, kUnlimited, kUnlimited};
+  std::array<int64_t, 3> max_groups{kUnlimited, kUnlimited, kUnlimited};
+  // The most arguments, buffers and scalars together, one kernel takes (Metal's 31 buffer
+  // bindings).
+  int64_t max_kernel_arguments = kUnlimited;
+  // A buffer passed to a kernel must start this many bytes, or a multiple, into its
+  // allocation (OpenCL passes a view as a sub-buffer: CL_DEVICE_MEM_BASE_ADDR_ALIGN).
+  size_t view_alignment_bytes = 1;
   int64_t local_memory_bytes = 0;
   int simd_width = 1;  // float32 lanes of one vector register or one SIMD group
   // Threads of a SIMD group (a warp) that exchange registers with shuffles, which the
@@ -49,10 +84,18 @@ struct DeviceInfo {
   // The language renders what the STAGE opt's matmul needs: vector accesses to
   // threadgroup memory and raw copies of 16-bit elements through it.
   bool staged_matmul = false;
+  // The element types the device computes in (tinygrad's supported_dtypes): every one
+  // unless the backend leaves some out (Metal has no float64, nor has an OpenCL device
+  // without fp64).
+  std::vector<DType> dtypes = dtypes_except({});
   uint64_t memory_bytes = 0;
   uint64_t max_buffer_bytes = 0;
   // Further properties shown by `ingot devices` (compiler, driver version...).
   std::vector<std::pair<std::string, std::string>> extra;
+
+  bool supports(DType dtype) const {
+    return std::find(dtypes.begin(), dtypes.end(), dtype) != dtypes.end();
+  }
 };
 
 // Bytes on a device. Buffers are shared_ptr-owned; when the last owner lets go, the
@@ -159,6 +202,12 @@ class Compiler {
 struct LaunchDims {
   std::array<int64_t, 3> global{1, 1, 1};
   std::array<int64_t, 3> local{1, 1, 1};
+  // A grid of no threads, which runs nothing.
+  bool empty() const { return global[0] == 0 || global[1] == 0 || global[2] == 0; }
+  // The threadgroups in each dimension, of a launch Program::check accepted.
+  std::array<int64_t, 3> groups() const {
+    return {global[0] / local[0], global[1] / local[1], global[2] / local[2]};
+  }
 };
 
 // A scalar kernel argument.
@@ -170,16 +219,66 @@ struct ScalarArg {
   static ScalarArg of_float(double v) { return {Kind::Float, 0, v}; }
 };
 
-// One loaded kernel.
+// One loaded kernel. The backend loads it and runs it (run()); launch() checks every
+// launch first, with the same messages on every device, so a backend only computes.
 class Program {
  public:
   virtual ~Program() = default;
-  // Runs the kernel on `buffers` (all of this program's device). When `wait` is set,
-  // returns after completion with the kernel's time in seconds; otherwise returns 0
-  // and the launch is ordered on the device's queue.
-  virtual double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                        std::span<const ScalarArg> scalars, bool wait) = 0;
-  virtual int buffer_count() const = 0;
+  Program(const Program&) = delete;
+  Program& operator=(const Program&) = delete;
+
+  // Checks the launch (check()), then runs the kernel on `buffers`. When `wait` is set,
+  // returns after completion with the kernel's time in seconds; otherwise returns 0 and
+  // the launch is ordered on the device's queue. A grid of no threads runs nothing.
+  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                std::span<const ScalarArg> scalars, bool wait);
+  // Throws Error, naming the kernel, the value at fault and what is valid, unless this
+  // kernel can run the launch: buffer_count() buffers of its device, at offsets the device
+  // can pass; scalars as its parameters take them, where the backend knows them (Limits);
+  // and a grid within the device's and the kernel's limits. Device::capture checks each
+  // launch of a graph with it.
+  void check(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars) const;
+
+  Device& device() const { return device_; }
+  const std::string& function() const { return function_; }
+  int buffer_count() const { return buffer_count_; }
+
+ protected:
+  // What the backend learns about a kernel when it loads it, which launches are checked
+  // against besides the device's limits.
+  struct Limits {
+    // The most threads of one threadgroup of this kernel (its registers may allow fewer
+    // than the device), and the API's name for that figure, for messages.
+    int64_t max_threads = DeviceInfo::kUnlimited;
+    std::string max_threads_name;
+    // How many parameters the kernel has, buffers and scalars together, where the driver
+    // says (OpenCL's CL_KERNEL_NUM_ARGS)...
+    std::optional<size_t> parameters;
+    // ...and each one's size in bytes, where it says that too (CUDA's cuFuncGetParamInfo):
+    // a buffer is an 8-byte pointer, an Int scalar 8 bytes and a Float 4.
+    std::optional<std::vector<size_t>> parameter_bytes;
+  };
+
+  // Throws Error unless buffer_count is 0 to the device's max_kernel_arguments.
+  Program(Device& device, std::string function, int buffer_count);
+  void set_limits(Limits limits) { limits_ = std::move(limits); }
+  // "CUDA:0 launch of 'f'": how messages about a launch begin.
+  std::string launch_name() const;
+
+  // The backend's launch, of one that check() accepted and whose grid is not empty; as
+  // launch() otherwise.
+  virtual double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                     std::span<const ScalarArg> scalars, bool wait) = 0;
+
+ private:
+  void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars) const;
+  void check_grid(const LaunchDims& dims) const;
+
+  Device& device_;
+  std::string function_;
+  int buffer_count_;
+  Limits limits_;
 };
 
 // Ordered submission with a timeline: signal() returns a value that wait() blocks on;
@@ -204,20 +303,34 @@ class Graph {
     LaunchDims dims;
     std::vector<ScalarArg> scalars;
   };
-  virtual ~Graph() = default;
-  virtual void replay() = 0;
-};
 
-// The graph of a backend without a native one: its launches submitted again in order,
-// each without a host wait. Every buffer is checked before the first launch, so a graph
-// with a freed buffer throws Error having submitted nothing.
-class LaunchListGraph final : public Graph {
- public:
-  // `device` names the backend in errors; a launch without a program is an Error.
-  LaunchListGraph(const std::string& device, std::vector<Launch> launches);
-  void replay() override;
+  // The buffers of every launch, alive for as long as this object is. Throws Error
+  // naming `what`, the launch and the buffer when one was freed.
+  class Buffers {
+   public:
+    Buffers(const std::vector<Launch>& launches, std::string_view what);
+    std::span<Buffer* const> of(size_t launch) const { return pointers_[launch]; }
+    const std::vector<std::shared_ptr<Buffer>>& held() const { return held_; }
+
+   private:
+    std::vector<std::shared_ptr<Buffer>> held_;
+    std::vector<std::vector<Buffer*>> pointers_;
+  };
+
+  virtual ~Graph() = default;
+  // Submits the launches again, in order, without a host wait. Every buffer is checked
+  // first, so a graph with a freed buffer throws Error having submitted nothing.
+  void replay();
+  const std::vector<Launch>& launches() const { return launches_; }
+  Device& device() const { return device_; }
+
+ protected:
+  Graph(Device& device, std::vector<Launch> launches);
+  // The backend's replay, with every launch's buffers alive.
+  virtual void submit(const Buffers& buffers) = 0;
 
  private:
+  Device& device_;
   std::vector<Launch> launches_;
 };
 
@@ -240,8 +353,17 @@ class Device {
   // Loads `function` from a binary made by this device's compiler.
   virtual std::unique_ptr<Program> load(const std::vector<uint8_t>& binary,
                                         const std::string& function, int buffer_count) = 0;
-  virtual std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) = 0;
+  // A graph of `launches`, each checked first as Program::launch checks it (its program
+  // one of this device's, its buffers alive).
+  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches);
   void synchronize() { queue().synchronize(); }
+
+ protected:
+  // The backend's graph of launches that capture() checked, whose buffers `buffers` holds
+  // alive. The default, for a device without graphs of its own, submits the launches
+  // again one by one at each replay, without a host wait.
+  virtual std::unique_ptr<Graph> make_graph(std::vector<Graph::Launch> launches,
+                                            const Graph::Buffers& buffers);
 };
 
 // Backend registration: a backend lists the device names it opens and opens them.

@@ -157,7 +157,7 @@ const AstNode* matmul_reduce(const AstNode* out) {
   return n;
 }
 
-bool runs_threads(const DeviceInfo& device) { return device.language != "c"; }
+bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
 
 int64_t stage_threads(const Plan& plan) { return plan.tc ? 128 : 256; }
 

@@ -1,38 +1,80 @@
-// LaunchListGraph: a captured list of launches, replayed in order.
+// Graphs: capture checks every launch once for every backend, a replay first makes sure
+// every buffer is still alive, and a device without graphs of its own replays its launches
+// one by one (LaunchListGraph).
 #include <fmt/format.h>
 
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 
 namespace ingot {
+namespace {
 
-LaunchListGraph::LaunchListGraph(const std::string& device, std::vector<Launch> launches)
-    : launches_(std::move(launches)) {
-  for (size_t i = 0; i < launches_.size(); ++i)
-    if (!launches_[i].program)
-      throw Error(fmt::format("{} capture: launch {} has no program", device, i));
-}
+// The default graph: its launches submitted again in order, each without a host wait.
+class LaunchListGraph final : public Graph {
+ public:
+  LaunchListGraph(Device& device, std::vector<Launch> launches)
+      : Graph(device, std::move(launches)) {}
 
-void LaunchListGraph::replay() {
-  // Locked first, all of them: the graph does not own its buffers, and one freed since
-  // the capture must stop the replay before anything runs.
-  std::vector<std::shared_ptr<Buffer>> held;
-  std::vector<std::vector<Buffer*>> buffers(launches_.size());
-  for (size_t l = 0; l < launches_.size(); ++l) {
-    const auto& weak = launches_[l].buffers;
+ private:
+  void submit(const Buffers& buffers) override {
+    for (size_t l = 0; l < launches().size(); ++l) {
+      const Launch& launch = launches()[l];
+      launch.program->launch(buffers.of(l), launch.dims, launch.scalars, false);
+    }
+  }
+};
+
+}  // namespace
+
+Graph::Buffers::Buffers(const std::vector<Launch>& launches, std::string_view what)
+    : pointers_(launches.size()) {
+  for (size_t l = 0; l < launches.size(); ++l) {
+    const std::vector<std::weak_ptr<Buffer>>& weak = launches[l].buffers;
     for (size_t b = 0; b < weak.size(); ++b) {
       std::shared_ptr<Buffer> buffer = weak[b].lock();
       if (!buffer)
         throw Error(fmt::format(
-            "Graph replay: buffer {} of launch {} was freed after capture; keep a graph's "
-            "buffers alive while it is replayed",
-            b, l));
-      buffers[l].push_back(buffer.get());
-      held.push_back(std::move(buffer));
+            "{}: buffer {} of launch {} was freed; a graph does not own its buffers: keep them "
+            "alive from its capture through its last replay",
+            what, b, l));
+      pointers_[l].push_back(buffer.get());
+      held_.push_back(std::move(buffer));
     }
   }
-  for (size_t l = 0; l < launches_.size(); ++l)
-    launches_[l].program->launch(buffers[l], launches_[l].dims, launches_[l].scalars, false);
+}
+
+Graph::Graph(Device& device, std::vector<Launch> launches)
+    : device_(device), launches_(std::move(launches)) {}
+
+void Graph::replay() {
+  // Locked first, all of them: one freed since the capture must stop the replay before
+  // anything runs.
+  Buffers buffers(launches_, device_.name() + " graph replay");
+  submit(buffers);
+}
+
+std::unique_ptr<Graph> Device::capture(std::vector<Graph::Launch> launches) {
+  const std::string what = name() + " graph capture";
+  Graph::Buffers buffers(launches, what);
+  for (size_t l = 0; l < launches.size(); ++l) {
+    const Graph::Launch& launch = launches[l];
+    if (!launch.program || &launch.program->device() != this)
+      throw Error(fmt::format("{}: launch {} has {}; it must be a program of {}", what, l,
+                              launch.program ? "a program of " + launch.program->device().name()
+                                             : std::string("no program"),
+                              name()));
+    try {
+      launch.program->check(buffers.of(l), launch.dims, launch.scalars);
+    } catch (const Error& e) {
+      throw Error(fmt::format("{}: launch {}: {}", what, l, e.what()));
+    }
+  }
+  return make_graph(std::move(launches), buffers);
+}
+
+std::unique_ptr<Graph> Device::make_graph(std::vector<Graph::Launch> launches,
+                                          const Graph::Buffers&) {
+  return std::make_unique<LaunchListGraph>(*this, std::move(launches));
 }
 
 }  // namespace ingot

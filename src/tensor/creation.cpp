@@ -60,7 +60,7 @@ Tensor Tensor::empty(const Shape& shape, DType dtype, const std::string& device)
 }
 
 DType frontend::widest_float(const std::string& device) {
-  return Device::get(device).info().language == "metal" ? DType::Float32 : DType::Float64;
+  return Device::get(device).info().supports(DType::Float64) ? DType::Float64 : DType::Float32;
 }
 
 Tensor Tensor::arange(double start, double stop, double step, std::optional<DType> dtype,

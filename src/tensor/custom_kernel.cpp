@@ -1,5 +1,6 @@
-// run_custom_kernel: every argument checked here, so that a backend only compiles, loads
-// and launches; then the inputs realized, the outputs allocated, the kernel launched.
+// run_custom_kernel: the tensors checked here and the launch by Program::launch, as every
+// launch is, so that a backend only compiles, loads and launches; then the inputs realized,
+// the outputs allocated, the kernel launched.
 #include "ingot/custom_kernel.hpp"
 
 #include <fmt/format.h>
@@ -37,7 +38,7 @@ std::string resolve_device(const CustomKernel& k) {
   return name;
 }
 
-void check_outputs(const CustomKernel& k, const std::string& device) {
+void check_outputs(const CustomKernel& k, const DeviceInfo& device) {
   if (k.outputs.empty())
     throw Error(fmt::format("{} '{}': no outputs; a kernel writes at least one", kOp, k.function));
   for (size_t i = 0; i < k.outputs.size(); ++i) {
@@ -46,37 +47,14 @@ void check_outputs(const CustomKernel& k, const std::string& device) {
       if (d < 0)
         throw Error(fmt::format("{} '{}': output {} has a negative dimension in shape {}", kOp,
                                 k.function, i, shape_str(out.shape)));
-    if (out.dtype == DType::Float64 && frontend::widest_float(device) != DType::Float64)
-      throw Error(
-          fmt::format("{} '{}': output {} is float64, which {} does not have; use "
-                      "float32",
-                      kOp, k.function, i, device));
+    if (!device.supports(out.dtype)) {
+      std::vector<std::string> names;
+      for (DType dtype : device.dtypes) names.push_back(dtype_name(dtype));
+      throw Error(fmt::format("{} '{}': output {} is {}, which {} does not have (it has {})", kOp,
+                              k.function, i, dtype_name(out.dtype), device.name,
+                              fmt::join(names, ", ")));
+    }
   }
-}
-
-void check_dims(const CustomKernel& k, const DeviceInfo& info) {
-  const auto& [global, local] = k.dims;
-  // The CPU runs no threadgroups: its local size is only a grain of iterations.
-  const bool groups = info.language != "c";
-  int64_t threads = 1;
-  for (int d = 0; d < 3; ++d) {
-    if (global[d] < 0 || local[d] < 1)
-      throw Error(
-          fmt::format("{} '{}': global {} and local {}: dimension {} is invalid (global "
-                      "must be >= 0, local >= 1)",
-                      kOp, k.function, global, local, d));
-    if (groups && global[d] % local[d] != 0)
-      throw Error(
-          fmt::format("{} '{}': global size {} in dimension {} is not a multiple of the "
-                      "local size {}",
-                      kOp, k.function, global[d], d, local[d]));
-    threads *= local[d];
-  }
-  if (groups && threads > info.max_threads_per_group)
-    throw Error(
-        fmt::format("{} '{}': a threadgroup of {} threads (local {}) is more than {} "
-                    "allows ({})",
-                    kOp, k.function, threads, local, info.name, info.max_threads_per_group));
 }
 
 // Loaded programs live for the process: a launch that has not finished must not outlive
@@ -109,8 +87,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
       throw Error(fmt::format("{} '{}': input {} is an undefined Tensor", kOp, k.function, i));
   std::string name = resolve_device(k);
   Device& device = Device::get(name);
-  check_outputs(k, name);
-  check_dims(k, device.info());
+  check_outputs(k, device.info());
 
   std::vector<Tensor> inputs;
   for (const Tensor& t : k.inputs) inputs.push_back(t.contiguous());

@@ -26,7 +26,7 @@ class CtsErrors : public CtsKernelTest {
 
 TEST_P(CtsErrors, LocalSizeAboveTheDeviceMaximum) {
   Device& dev = device();
-  if (!runs_groups(dev)) {
+  if (!dev.info().threadgroups) {
     GTEST_SKIP() << dev.name() << " runs no work-groups: its local size is a grain of "
                  << "iterations, with no maximum";
   }
@@ -97,6 +97,32 @@ TEST_P(CtsErrors, ReplayAfterABufferWasFreed) {
       {{&sqrt2, {out, in}, linear_dims(n), {}}, {&sqrt2, {out, freed}, linear_dims(n), {}}});
   freed.reset();
   expect_error_containing([&] { graph->replay(); }, {"launch 1", "buffer 1", "freed"});
+}
+
+// Capture checks every launch as launch() would, before the backend makes anything of it.
+TEST_P(CtsErrors, CaptureChecksEveryLaunch) {
+  Device& dev = device();
+  const size_t n = 64;
+  auto in = upload(dev, random_values<float>(n, 9, 0, 10));
+  auto out = dev.allocator().alloc(n * sizeof(float));
+  Program& sqrt2 = kernel(dev, "sqrt2");
+  std::weak_ptr<Buffer> freed = dev.allocator().alloc(n * sizeof(float));
+  expect_error_containing(
+      [&] {
+        dev.capture({{&sqrt2, {out, freed}, linear_dims(n), {}}});
+      },
+      {dev.name() + " graph capture", "buffer 1 of launch 0", "freed"});
+  expect_error_containing(
+      [&] {
+        dev.capture({{&sqrt2, {out, in}, linear_dims(n), {}},
+                     {&sqrt2, {out, in}, LaunchDims{{n, 1, 1}, {0, 1, 1}}, {}}});
+      },
+      {"launch 1", "'sqrt2'", "local >= 1"});
+  expect_error_containing(
+      [&] {
+        dev.capture({{&sqrt2, {out}, linear_dims(n), {}}});
+      },
+      {"launch 0", "'sqrt2'", "1 buffers given", "takes 2"});
 }
 
 INGOT_INSTANTIATE_CTS_SUITE(CtsErrors);

@@ -14,7 +14,6 @@ struct Language {
   std::string_view Kernel::*source;
   std::string_view prelude;
   std::string_view undeclared;  // does not compile: uses UNDECLARED
-  bool runs_groups;
 };
 
 const Language kLanguages[] = {
@@ -24,16 +23,16 @@ const Language kLanguages[] = {
   void name(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, \
             int64_t end)
 )",
-     "KERNEL(broken) { ((float*)bufs[0])[start] = UNDECLARED; }\n", false},
+     "KERNEL(broken) { ((float*)bufs[0])[start] = UNDECLARED; }\n"},
     {"opencl", &Kernel::opencl, "",
-     "__kernel void broken(__global float* out) { out[0] = UNDECLARED; }\n", true},
+     "__kernel void broken(__global float* out) { out[0] = UNDECLARED; }\n"},
     {"cuda", &Kernel::cuda,
      R"(/* The thread's index along x in the whole grid, as OpenCL's get_global_id(0). */
 __device__ size_t global_id_x() { return blockIdx.x * (size_t)blockDim.x + threadIdx.x; }
 )",
-     "extern \"C\" __global__ void broken(float* out) { out[0] = UNDECLARED; }\n", true},
+     "extern \"C\" __global__ void broken(float* out) { out[0] = UNDECLARED; }\n"},
     {"metal", &Kernel::metal, "#include <metal_stdlib>\nusing namespace metal;\n",
-     "kernel void broken(device float* out [[buffer(0)]]) { out[0] = UNDECLARED; }\n", true},
+     "kernel void broken(device float* out [[buffer(0)]]) { out[0] = UNDECLARED; }\n"},
 };
 
 const Language* find_language(const std::string& name) {
@@ -279,13 +278,8 @@ std::string undeclared_identifier_source(const std::string& language) {
   return source;
 }
 
-bool runs_groups(const Device& device) {
-  const Language* language = find_language(device.info().language);
-  return !language || language->runs_groups;
-}
-
 LaunchDims group_dims(const Device& device, int64_t groups, int64_t group_size) {
-  if (!runs_groups(device)) return linear_dims(groups);
+  if (!device.info().threadgroups) return linear_dims(groups);
   return linear_dims(groups * group_size, group_size);
 }
 

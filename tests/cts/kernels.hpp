@@ -38,11 +38,10 @@ std::string undeclared_identifier_source(const std::string& language);
 // group_scan keeps a group in a local array of this many ints.
 inline constexpr int64_t kScanMaxGroup = 256;
 
-// Whether the device runs work-groups of LaunchDims::local threads. The CPU does not: its
-// local size is only the grain of iterations one thread takes, so a kernel that needs
-// groups runs one whole group per global iteration, serially, on the CPU.
-bool runs_groups(const Device& device);
-// The launch of `groups` groups of `group_size` work-items, for a group kernel.
+// The launch of `groups` groups of `group_size` work-items, for a group kernel. On a device
+// without threadgroups (DeviceInfo::threadgroups: the CPU, whose local size is only the
+// grain of iterations one thread takes) a group kernel runs one whole group per global
+// iteration, serially.
 LaunchDims group_dims(const Device& device, int64_t groups, int64_t group_size);
 
 inline LaunchDims linear_dims(int64_t n, int64_t local = 1) { return {{n, 1, 1}, {local, 1, 1}}; }

@@ -11,7 +11,7 @@ TEST_P(CtsLocalMemory, GroupPrefixSumThroughBarriers) {
   Device& dev = device();
   const int64_t groups = 37;
   int64_t largest = std::min(kScanMaxGroup, dev.info().max_threads_per_group);
-  if (!runs_groups(dev)) largest = kScanMaxGroup;  // one serial loop per group: any size
+  if (!dev.info().threadgroups) largest = kScanMaxGroup;  // one serial loop per group: any size
   for (int64_t size : {int64_t(1), int64_t(2), int64_t(16), int64_t(64), kScanMaxGroup}) {
     if (size > largest) continue;
     SCOPED_TRACE(::testing::Message() << "groups of " << size);

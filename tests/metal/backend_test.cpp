@@ -92,7 +92,7 @@ TEST_F(MetalBackend, PrivateBuffersWithoutUnifiedMemory) {
   // A device of its own, opened while the emulator reports no unified memory: its buffers
   // are private, so copies go through staging buffers and blits.
   ::setenv("INGOT_METAL_EMULATOR_UNIFIED", "0", 1);
-  auto discrete = std::make_unique<MetalDevice>("METAL:0");
+  auto discrete = std::make_unique<metal::MetalDevice>("METAL:0");
   ::unsetenv("INGOT_METAL_EMULATOR_UNIFIED");
   const auto& extra = discrete->info().extra;
   EXPECT_NE(

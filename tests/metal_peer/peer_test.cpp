@@ -90,8 +90,8 @@ TEST_F(MetalPeer, TwoDevicesEachWithItsOwnQueue) {
   EXPECT_EQ(first_->name(), "METAL:0");
   EXPECT_EQ(second_->name(), "METAL:1");
   EXPECT_NE(first_->info().product, second_->info().product);
-  auto& a = static_cast<MetalDevice&>(*first_).metal();
-  auto& b = static_cast<MetalDevice&>(*second_).metal();
+  auto& a = static_cast<metal::MetalDevice&>(*first_).metal();
+  auto& b = static_cast<metal::MetalDevice&>(*second_).metal();
   EXPECT_NE(a.device.get(), b.device.get());
   EXPECT_NE(a.queue.get(), b.queue.get());
   EXPECT_NE(a.timeline.get(), b.timeline.get());
@@ -106,8 +106,8 @@ TEST_F(MetalPeer, CopiesFollowTheSourcesKernelsBothWays) {
 TEST_F(MetalPeer, TheEmulatorRefusesABufferOfAnotherDevice) {
   using objc::id, objc::NSUInteger, objc::send;
   objc::AutoreleasePool pool;
-  auto& a = static_cast<MetalDevice&>(*first_).metal();
-  auto& b = static_cast<MetalDevice&>(*second_).metal();
+  auto& a = static_cast<metal::MetalDevice&>(*first_).metal();
+  auto& b = static_cast<metal::MetalDevice&>(*second_).metal();
   objc::Owned buffer(
       send<id>(a.device.get(), "newBufferWithLength:options:", NSUInteger(64), NSUInteger(0)));
   id encoder = send<id>(send<id>(b.queue.get(), "commandBuffer"), "blitCommandEncoder");

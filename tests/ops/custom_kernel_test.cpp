@@ -99,7 +99,7 @@ class CustomKernelTest : public OpTest {
   }
 
   const std::string& language() const { return Device::get(dev()).info().language; }
-  bool runs_groups() const { return language() != "c"; }
+  bool runs_groups() const { return Device::get(dev()).info().threadgroups; }
 
   // `groups` groups of kGroup threads on a GPU; `groups` iterations on the CPU.
   LaunchDims dims(int64_t groups) const {
@@ -247,6 +247,11 @@ TEST_P(CustomKernelTest, FrontEndRejectsBadArguments) {
     k = partial_sums(x, 1);
     k.dims.global[0] = kGroup + 1;
     expect_error(k, "not a multiple");
+  }
+  if (!supports(DType::Float64)) {
+    k = partial_sums(x, 1);
+    k.outputs[0].dtype = DType::Float64;
+    expect_error(k, "output 0 is float64, which " + dev() + " does not have");
   }
   if (dev() != "CPU") {
     k = partial_sums(x, 1);

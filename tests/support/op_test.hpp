@@ -87,10 +87,7 @@ class OpTestT : public ::testing::TestWithParam<Param> {
   const std::string& dev() const { return device_of(this->GetParam()); }
 
   // Whether this device computes in `dtype` (Metal has no float64).
-  bool supports(DType dtype) const {
-    if (dtype != DType::Float64) return true;
-    return ingot::Device::get(dev()).info().language != "metal";
-  }
+  bool supports(DType dtype) const { return ingot::Device::get(dev()).info().supports(dtype); }
   // An emulated device (PoCL, the emulated Metal) compiles every kernel on this machine's
   // CPU, which dominates CI's time: the dtype-by-layout matrices run their non-float32
   // dtypes on fewer layouts there. float32 still runs every layout on every device, and

@@ -21,6 +21,7 @@ std::vector<DeviceInfo> devices() {
                  .language = "cuda",
                  .is_gpu = true,
                  .compute_units = 8,
+                 .threadgroups = true,
                  .max_threads_per_group = 1024,
                  .local_memory_bytes = 48 << 10,
                  .simd_width = 4,

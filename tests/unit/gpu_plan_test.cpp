@@ -23,6 +23,7 @@ DeviceInfo gpu(int64_t max_threads, int64_t local_bytes, int compute_units = 8) 
           .language = "opencl",
           .is_gpu = true,
           .compute_units = compute_units,
+          .threadgroups = true,
           .max_threads_per_group = max_threads,
           .local_memory_bytes = local_bytes,
           .simd_width = 4};

@@ -8,7 +8,7 @@
 
 #include "backends/cpu/cpu.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 namespace {
 constexpr size_t kAlignment = 64;
 // Buffers of this size and more are aligned to a huge page and asked to be backed by
@@ -51,4 +51,4 @@ void CpuAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t s
   std::memmove(static_cast<char*>(dst) + dst_offset, static_cast<char*>(src) + src_offset, bytes);
 }
 
-}  // namespace ingot
+}  // namespace ingot::cpu

@@ -14,7 +14,7 @@
 #include "ingot/error.hpp"
 #include "runtime/process.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 namespace {
 
 const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
@@ -118,4 +118,4 @@ std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
   return binary;
 }
 
-}  // namespace ingot
+}  // namespace ingot::cpu

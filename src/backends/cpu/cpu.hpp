@@ -1,5 +1,5 @@
 // The CPU backend: kernels are C compiled into shared objects by the host's C compiler,
-// loaded with dlopen and run on a pool of threads. All work is synchronous.
+// loaded from memory (runtime/library.hpp) and run on a pool of threads. All work is synchronous.
 #pragma once
 
 #include <atomic>
@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "backends/cpu/thread_pool.hpp"
 #include "ingot/runtime.hpp"
+#include "runtime/library.hpp"
+#include "runtime/thread_pool.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 
 // A field of /proc/cpuinfo for the first core ("model name", "flags"), or "".
 std::string cpuinfo_field(const std::string& key);
@@ -72,7 +73,6 @@ class CpuDevice final : public Device {
   ThreadPool& pool() { return pool_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
-  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
 
  private:
   CpuCompiler compiler_;  // first: info_ describes it
@@ -92,21 +92,14 @@ class CpuProgram final : public Program {
  public:
   CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
              int buffer_count);
-  ~CpuProgram() override;
-  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                std::span<const ScalarArg> scalars, bool wait) override;
-  int buffer_count() const override { return buffer_count_; }
 
  private:
-  void unload();  // the destructor's work, also done when the constructor fails
+  double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars, bool wait) override;
 
-  CpuDevice& device_;
-  std::string function_;
-  int buffer_count_;
-  std::string file_;  // where the binary was loaded from, kept until dlclose
-  int fd_ = -1;       // the memfd holding it, when there is one
-  void* library_ = nullptr;
+  ThreadPool& pool_;
+  std::optional<Library> library_;
   CpuKernel kernel_ = nullptr;
 };
 
-}  // namespace ingot
+}  // namespace ingot::cpu

@@ -7,7 +7,7 @@
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 namespace {
 
 uint64_t physical_memory() {
@@ -65,14 +65,14 @@ std::unique_ptr<Program> CpuDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<CpuProgram>(*this, binary, function, buffer_count);
 }
 
-std::unique_ptr<Graph> CpuDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
-}
+}  // namespace ingot::cpu
+
+namespace ingot {
 
 void register_backend_cpu() {
   // Rank 100: every GPU backend ranks lower and is preferred as the default device.
   register_backend({"CPU", 100, [] { return std::vector<std::string>{"CPU"}; },
-                    [](const std::string&) { return std::make_unique<CpuDevice>(); }});
+                    [](const std::string&) { return std::make_unique<cpu::CpuDevice>(); }});
 }
 
 }  // namespace ingot

@@ -1,11 +1,11 @@
 // The CPU queue: launches are synchronous, so a queue's timeline is complete as soon as
-// it is signaled. Graphs are LaunchListGraph (runtime/graph.cpp).
+// it is signaled. Graphs are the default one (runtime/graph.cpp).
 #include <fmt/format.h>
 
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::cpu {
 
 void CpuQueue::wait(uint64_t value) {
   // On a GPU this wait would never return; here it can say so.
@@ -15,4 +15,4 @@ void CpuQueue::wait(uint64_t value) {
   }
 }
 
-}  // namespace ingot
+}  // namespace ingot::cpu

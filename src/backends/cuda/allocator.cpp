@@ -8,7 +8,7 @@
 
 #include "backends/cuda/cuda.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 CUdeviceptr pointer(void* handle, size_t offset = 0) {
@@ -204,4 +204,4 @@ void CudaAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t 
   raw_free(scratch, bytes);
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

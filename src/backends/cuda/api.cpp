@@ -1,22 +1,17 @@
-// Loads the CUDA driver (libcuda.so.1) and NVRTC with dlopen, resolves the entry points of
-// api.hpp and initializes the driver.
+// Loads the CUDA driver (libcuda.so.1) and NVRTC at run time (runtime/library.hpp),
+// resolves the entry points of api.hpp and initializes the driver.
 #include "backends/cuda/api.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-namespace ingot {
-namespace {
+#include "runtime/library.hpp"
 
-struct Loaded {
-  CudaApi api;
-  bool ok = false;
-  std::string reason;  // why not ok
-};
+namespace ingot::cuda {
+namespace {
 
 // NVRTC's soname carries its major version, and the toolkit may not be on the loader's
 // path: the versions ingot knows, newest first, by name and in the toolkit's folders. The
@@ -35,21 +30,6 @@ std::vector<std::string> nvrtc_candidates(int driver_version) {
   return candidates;
 }
 
-// Opens the first of `candidates` that loads; `tried` lists each with dlopen's reason.
-void* open_first(const std::vector<std::string>& candidates, std::string& opened,
-                 std::string& tried) {
-  for (const std::string& name : candidates) {
-    // The library stays loaded for the life of the process, as the devices do.
-    if (void* library = ::dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)) {
-      opened = name;
-      return library;
-    }
-    const char* why = ::dlerror();  // names the file itself
-    tried += "\n  " + (why ? std::string(why) : name + ": not found");
-  }
-  return nullptr;
-}
-
 // "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected"; takes the table, since it
 // also serves load() itself.
 std::string error_text(const CudaApi& api, CUresult code) {
@@ -61,99 +41,75 @@ std::string error_text(const CudaApi& api, CUresult code) {
   return fmt::format("{}: {}", name, text);
 }
 
-template <class Function>
-bool resolve(void* library, const char* name, Function& function) {
-  function = reinterpret_cast<Function>(::dlsym(library, name));
-  return function != nullptr;
-}
-
 // The graph entry points, all or none: has_graphs() is false unless every one resolved.
-void resolve_graphs(void* driver, CudaApi& api) {
+void resolve_graphs(const Library& driver, CudaApi& api) {
   bool all = true;
 #define INGOT_CUDA_GRAPH_RESOLVE(name, result, params) \
-  all = resolve(driver, #name, api.name) && all;
+  all = (api.name = driver.find<result(*) params>(#name)) && all;
   INGOT_CUDA_GRAPH_FUNCTIONS(INGOT_CUDA_GRAPH_RESOLVE)
 #undef INGOT_CUDA_GRAPH_RESOLVE
-  if (all && !resolve(driver, "cuGraphAddKernelNode_v2", api.cuGraphAddKernelNode))
-    resolve(driver, "cuGraphAddKernelNode", api.cuGraphAddKernelNode);
+  using AddKernelNode = decltype(api.cuGraphAddKernelNode);
+  if (all && !(api.cuGraphAddKernelNode = driver.find<AddKernelNode>("cuGraphAddKernelNode_v2")))
+    api.cuGraphAddKernelNode = driver.find<AddKernelNode>("cuGraphAddKernelNode");
   if (!all) api.cuGraphAddKernelNode = nullptr;
 }
 
-Loaded load() {
-  Loaded loaded;
-  CudaApi& api = loaded.api;
-  std::string driver_name, driver_tried, nvrtc_tried;
-  void* driver = open_first({"libcuda.so.1"}, driver_name, driver_tried);
-  if (!driver) {
-    loaded.reason = "cannot load the CUDA driver:" + driver_tried;
-    return loaded;
-  }
-#define INGOT_CUDA_RESOLVE(name, result, params)                                                  \
-  if (!resolve(driver, #name, api.name)) {                                                        \
-    loaded.reason = "the CUDA driver libcuda.so.1 has no " #name " (CUDA 11 or newer is needed)"; \
-    return loaded;                                                                                \
-  }
+// Fills `api`; throws Error saying what is missing.
+void load_into(CudaApi& api) {
+  // The libraries stay loaded for the life of the process, as the devices do: drivers do
+  // not expect to be unloaded, whether or not they initialized.
+  Library driver = Library::open({"libcuda.so.1"}, "the CUDA driver");
+  driver.keep();
+#define INGOT_CUDA_RESOLVE(name, result, params) \
+  api.name = driver.require<result(*) params>(#name, "CUDA 11 or newer is needed");
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_RESOLVE)
 #undef INGOT_CUDA_RESOLVE
-  resolve(driver, "cuFuncGetParamInfo", api.cuFuncGetParamInfo);  // optional: CUDA 12.4
+  // Optional: CUDA 12.4.
+  api.cuFuncGetParamInfo = driver.find<decltype(api.cuFuncGetParamInfo)>("cuFuncGetParamInfo");
   resolve_graphs(driver, api);
   // The one call that needs no cuInit.
-  if (CUresult status = api.cuDriverGetVersion(&api.driver_version); status != CUDA_SUCCESS) {
-    loaded.reason =
-        fmt::format("cuDriverGetVersion returned {} ({})", error_text(api, status), status);
-    return loaded;
-  }
+  if (CUresult status = api.cuDriverGetVersion(&api.driver_version); status != CUDA_SUCCESS)
+    throw Error(
+        fmt::format("cuDriverGetVersion returned {} ({})", error_text(api, status), status));
 
-  void* nvrtc = open_first(nvrtc_candidates(api.driver_version), api.nvrtc_library, nvrtc_tried);
-  if (!nvrtc) {
-    loaded.reason = "cannot load NVRTC, the CUDA runtime compiler; tried:" + nvrtc_tried;
-    return loaded;
-  }
-#define INGOT_NVRTC_RESOLVE(name, result, params)                                            \
-  if (!resolve(nvrtc, #name, api.name)) {                                                    \
-    loaded.reason = api.nvrtc_library + " has no " #name " (NVRTC 11.2 or newer is needed)"; \
-    return loaded;                                                                           \
-  }
+  Library nvrtc =
+      Library::open(nvrtc_candidates(api.driver_version), "NVRTC, the CUDA runtime compiler");
+  nvrtc.keep();
+  api.nvrtc_library = nvrtc.name();
+#define INGOT_NVRTC_RESOLVE(name, result, params) \
+  api.name = nvrtc.require<result(*) params>(#name, "NVRTC 11.2 or newer is needed");
   INGOT_NVRTC_FUNCTIONS(INGOT_NVRTC_RESOLVE)
 #undef INGOT_NVRTC_RESOLVE
   if (nvrtcResult status = api.nvrtcVersion(&api.nvrtc_major, &api.nvrtc_minor);
-      status != NVRTC_SUCCESS) {
-    loaded.reason = fmt::format("{}: nvrtcVersion returned {}", api.nvrtc_library,
-                                api.nvrtcGetErrorString(status));
-    return loaded;
-  }
+      status != NVRTC_SUCCESS)
+    throw Error(fmt::format("{}: nvrtcVersion returned {}", api.nvrtc_library,
+                            api.nvrtcGetErrorString(status)));
 
   // CUDA_ERROR_NO_DEVICE on a machine without a GPU; CUDA_ERROR_INSUFFICIENT_DRIVER or
   // CUDA_ERROR_SYSTEM_DRIVER_MISMATCH when the kernel module and libcuda disagree.
-  if (CUresult status = api.cuInit(0); status != CUDA_SUCCESS) {
-    loaded.reason = fmt::format("cuInit returned {} ({})", error_text(api, status), status);
-    return loaded;
-  }
-  loaded.ok = true;
-  return loaded;
+  if (CUresult status = api.cuInit(0); status != CUDA_SUCCESS)
+    throw Error(fmt::format("cuInit returned {} ({})", error_text(api, status), status));
 }
 
 // Never destroyed: programs and buffers released by static destructors at exit still
 // call through the table.
-const Loaded& loaded() {
-  static const Loaded* instance = new Loaded(load());
+const VendorApi<CudaApi>& loaded() {
+  static const auto* instance = new VendorApi<CudaApi>(load_into);
   return *instance;
 }
 
 }  // namespace
 
-const CudaApi* cuda_api() { return loaded().ok ? &loaded().api : nullptr; }
+const CudaApi* cuda_api() { return loaded().table(); }
 
 std::string cuda_unavailable_reason() { return loaded().reason; }
 
 Error cu_error(CUresult code, std::string_view call, std::string_view what) {
-  return Error(
-      fmt::format("{}: {} returned {} ({})", what, call, error_text(loaded().api, code), code));
+  return call_error(what, call, error_text(loaded().api, code), code);
 }
 
 Error nvrtc_error(nvrtcResult code, std::string_view call, std::string_view what) {
-  return Error(
-      fmt::format("{}: {} returned {} ({})", what, call, cu().nvrtcGetErrorString(code), code));
+  return call_error(what, call, cu().nvrtcGetErrorString(code), code);
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

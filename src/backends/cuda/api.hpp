@@ -15,7 +15,7 @@
 
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 
 using CUresult = int;  // enum cudaError_enum
 using CUdevice = int;
@@ -184,4 +184,4 @@ Error nvrtc_error(nvrtcResult code, std::string_view call, std::string_view what
 // host wait can hold it while other threads retire it from a queue.
 using CudaEvent = std::shared_ptr<std::remove_pointer_t<CUevent>>;
 
-}  // namespace ingot
+}  // namespace ingot::cuda

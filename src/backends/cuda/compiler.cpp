@@ -8,7 +8,7 @@
 #include "backends/cuda/cuda.hpp"
 #include "runtime/failed_source.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 // The architectures this NVRTC compiles for: 75, 80, 86... ascending.
@@ -112,4 +112,4 @@ std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
   return binary;
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

@@ -15,7 +15,7 @@
 #include "ingot/runtime.hpp"
 #include "runtime/event_timeline.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 
 // The CUDA objects every part of one device uses: its primary context and its stream.
 // The driver API acts on the calling thread's current context, so every operation binds
@@ -117,18 +117,16 @@ class CudaDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
-  // A CUDA graph of the launches, instantiated once and replayed by one cuGraphLaunch;
-  // a LaunchListGraph where the driver has no graphs.
-  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
 
   const CudaContext& cuda() const { return cuda_; }
-  // CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X/Y/Z and MAX_GRID_DIM_X/Y/Z.
-  const std::array<int64_t, 3>& max_block() const { return max_block_; }
-  const std::array<int64_t, 3>& max_grid() const { return max_grid_; }
 
  private:
+  // A CUDA graph of the launches, instantiated once and replayed by one cuGraphLaunch;
+  // the default graph where the driver has none.
+  std::unique_ptr<Graph> make_graph(std::vector<Graph::Launch> launches,
+                                    const Graph::Buffers& buffers) override;
+
   CudaContext cuda_;  // first: the members below release their objects before it goes
-  std::array<int64_t, 3> max_block_{1, 1, 1}, max_grid_{1, 1, 1};
   CudaCompiler compiler_;
   DeviceInfo info_;
   CudaAllocator allocator_;
@@ -146,7 +144,6 @@ struct CudaLaunch {
   std::array<unsigned, 3> grid{}, block{};
   std::vector<Argument> arguments;
   std::vector<void*> parameters;  // &arguments[i]: stays valid when the launch is moved
-  bool empty() const { return grid[0] == 0 || grid[1] == 0 || grid[2] == 0; }
 };
 
 // A kernel of a module. Launch ABI: the buffers in order as CUdeviceptr (a view's offset
@@ -157,34 +154,19 @@ class CudaProgram final : public Program {
   CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
               int buffer_count);
   ~CudaProgram() override;
-  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                std::span<const ScalarArg> scalars, bool wait) override;
-  int buffer_count() const override { return buffer_count_; }
 
-  // Checks a launch as launch() does and makes it ready: what a CUDA graph's kernel node
-  // holds. Throws naming `what`.
-  CudaLaunch prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                     std::span<const ScalarArg> scalars, std::string_view what) const;
+  // A launch that check() accepted, made ready: what a CUDA graph's kernel node holds.
+  static CudaLaunch prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                            std::span<const ScalarArg> scalars);
   CUfunction kernel() const { return kernel_; }
-  const CudaDevice& device() const { return device_; }
-  const std::string& function() const { return function_; }
 
  private:
-  // Throws unless the arguments match the kernel's parameters, where the driver can say.
-  void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars,
-                       std::string_view what) const;
-  // Throws unless `dims` is a grid of blocks this kernel can run; the grid, with a zero
-  // dimension when it is empty.
-  std::array<unsigned, 3> grid(const LaunchDims& dims, std::string_view what) const;
+  double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars, bool wait) override;
 
-  CudaDevice& device_;
-  std::string function_;
-  int buffer_count_;
+  const CudaContext& cuda_;
   CUmodule module_ = nullptr;
   CUfunction kernel_ = nullptr;
-  int64_t kernel_block_limit_ = 0;  // CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK
-  // Each parameter's size in bytes, from cuFuncGetParamInfo; empty on older drivers.
-  std::optional<std::vector<size_t>> parameter_sizes_;
 };
 
 // Makes the process wait, at exit, for the work queued on every CUDA stream, so that no
@@ -192,4 +174,4 @@ class CudaProgram final : public Program {
 // Registered once the driver is initialized, so it runs before the driver's own exit.
 void synchronize_streams_at_exit();
 
-}  // namespace ingot
+}  // namespace ingot::cuda

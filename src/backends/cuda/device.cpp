@@ -11,7 +11,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 // How many devices the driver lists: none without libcuda, NVRTC or a GPU.
@@ -105,8 +105,11 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
       .is_gpu = true,
       .compute_units =
           attribute(device, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "multiprocessor count"),
+      .threadgroups = true,
       .max_threads_per_group =
           attribute(device, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, "threads per block"),
+      .max_group_size = attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, "block size"),
+      .max_groups = attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, "grid size"),
       // Static shared memory: kernels are launched with no dynamic shared memory.
       .local_memory_bytes = attribute(device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
                                       "shared memory per block"),
@@ -199,8 +202,6 @@ CudaEvent CudaContext::make_event(unsigned flags, std::string_view what) const {
 
 CudaDevice::CudaDevice(const std::string& name, CUdevice device)
     : cuda_(name, device),
-      max_block_(attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, "block size")),
-      max_grid_(attributes_xyz(device, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, "grid size")),
       compiler_(cuda_, compute_capability(device)),
       info_(describe(name, device, compiler_)),
       allocator_(*this, cuda_),
@@ -211,9 +212,13 @@ std::unique_ptr<Program> CudaDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<CudaProgram>(*this, binary, function, buffer_count);
 }
 
+}  // namespace ingot::cuda
+
+namespace ingot {
+
 void register_backend_cuda() {
   // Rank 10: after Metal, before OpenCL (20) and the CPU backend (100).
-  register_backend({"CUDA", 10, enumerate_devices, open_device});
+  register_backend({"CUDA", 10, cuda::enumerate_devices, cuda::open_device});
 }
 
 }  // namespace ingot

@@ -8,34 +8,22 @@
 
 #include "backends/cuda/cuda.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 class CudaGraph final : public Graph {
  public:
-  CudaGraph(CudaDevice& device, std::vector<Launch> launches);
+  CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buffers& buffers);
   ~CudaGraph() override;
-  void replay() override;
 
  private:
-  CudaDevice& device_;
-  std::vector<Launch> launches_;  // for their buffers, which each replay checks
-  std::string what_;              // names a replay in errors
-  CUgraphExec exec_ = nullptr;    // null when no launch has work
-  std::mutex mutex_;              // an executable graph is not to be launched concurrently
-};
+  void submit(const Buffers& buffers) override;
 
-CudaProgram& program_of(const Graph::Launch& launch, size_t l, const CudaDevice& device) {
-  auto* program = dynamic_cast<CudaProgram*>(launch.program);
-  if (!program || &program->device() != &device)
-    throw Error(fmt::format("{} capture: launch {} has {}; it must be a {} program", device.name(),
-                            l,
-                            !launch.program ? "no program"
-                            : program       ? "a program of " + program->device().name()
-                                            : std::string("a program of another backend"),
-                            device.name()));
-  return *program;
-}
+  const CudaContext& cuda_;
+  std::string what_;            // names a replay in errors
+  CUgraphExec exec_ = nullptr;  // null when no launch has work
+  std::mutex mutex_;            // an executable graph is not to be launched concurrently
+};
 
 // A CUgraph destroyed when it goes out of scope: it is needed only until instantiated.
 struct GraphOwner {
@@ -45,35 +33,24 @@ struct GraphOwner {
   }
 };
 
-CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches)
-    : device_(device),
-      launches_(std::move(launches)),
-      what_(fmt::format("{} replay of a graph of {} launches", device.name(), launches_.size())) {
-  const CudaContext& cuda = device.cuda();
-  // Every launch checked and made ready before any CUDA object exists.
+CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buffers& buffers)
+    : Graph(device, std::move(launches)),
+      cuda_(device.cuda()),
+      what_(fmt::format("{} replay of a graph of {} launches", device.name(),
+                        this->launches().size())) {
+  // Every launch made ready before any CUDA object exists.
   std::vector<CudaLaunch> ready;
   std::vector<const CudaProgram*> programs;
-  for (size_t l = 0; l < launches_.size(); ++l) {
-    CudaProgram& program = program_of(launches_[l], l, device);
-    std::string what =
-        fmt::format("{} capture of launch {} ('{}')", cuda.name, l, program.function());
-    std::vector<std::shared_ptr<Buffer>> held;
-    std::vector<Buffer*> buffers;
-    for (const std::weak_ptr<Buffer>& weak : launches_[l].buffers) {
-      held.push_back(weak.lock());
-      if (!held.back())
-        throw Error(
-            fmt::format("{}: buffer {} was freed before the capture", what, buffers.size()));
-      buffers.push_back(held.back().get());
-    }
-    CudaLaunch launch = program.prepare(buffers, launches_[l].dims, launches_[l].scalars, what);
-    if (launch.empty()) continue;  // CUDA refuses empty grids; launch() skips them too
-    ready.push_back(std::move(launch));
-    programs.push_back(&program);
+  for (size_t l = 0; l < this->launches().size(); ++l) {
+    const Launch& launch = this->launches()[l];
+    if (launch.dims.empty()) continue;  // CUDA refuses empty grids; launch() skips them too
+    // Device::capture made sure that the program is this device's.
+    programs.push_back(static_cast<const CudaProgram*>(launch.program));
+    ready.push_back(CudaProgram::prepare(buffers.of(l), launch.dims, launch.scalars));
   }
   if (ready.empty()) return;
-  std::string what = fmt::format("{} capture of {} launches", cuda.name, launches_.size());
-  cuda.bind(what);
+  std::string what = fmt::format("{} capture of {} launches", cuda_.name, this->launches().size());
+  cuda_.bind(what);
   GraphOwner owner;
   if (CUresult status = cu().cuGraphCreate(&owner.graph, 0); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphCreate", what);
@@ -106,38 +83,25 @@ CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches)
 
 CudaGraph::~CudaGraph() {
   // At exit the driver may be gone before this graph: the call then fails, harmlessly.
-  if (exec_ && cu().cuCtxSetCurrent(device_.cuda().context) == CUDA_SUCCESS)
-    cu().cuGraphExecDestroy(exec_);
+  if (exec_ && cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuGraphExecDestroy(exec_);
 }
 
-void CudaGraph::replay() {
-  // Checked first, all of them: the graph does not own its buffers, and one freed since
-  // the capture must stop the replay before anything runs. Held until the launch is queued,
-  // as a launch() holds its buffers.
-  std::vector<std::shared_ptr<Buffer>> held;
-  for (size_t l = 0; l < launches_.size(); ++l) {
-    for (size_t b = 0; b < launches_[l].buffers.size(); ++b) {
-      held.push_back(launches_[l].buffers[b].lock());
-      if (!held.back())
-        throw Error(fmt::format(
-            "Graph replay: buffer {} of launch {} was freed after capture; keep a graph's "
-            "buffers alive while it is replayed",
-            b, l));
-    }
-  }
+// The nodes hold the buffers' addresses; replay() checked that they are all alive, and holds
+// them until the launch is queued, as a launch() holds its buffers.
+void CudaGraph::submit(const Buffers&) {
   if (!exec_) return;
-  const CudaContext& cuda = device_.cuda();
   std::lock_guard lock(mutex_);
-  cuda.bind(what_);
-  if (CUresult status = cu().cuGraphLaunch(exec_, cuda.stream); status != CUDA_SUCCESS)
+  cuda_.bind(what_);
+  if (CUresult status = cu().cuGraphLaunch(exec_, cuda_.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphLaunch", what_);
 }
 
 }  // namespace
 
-std::unique_ptr<Graph> CudaDevice::capture(std::vector<Graph::Launch> launches) {
-  if (!cu().has_graphs()) return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
-  return std::make_unique<CudaGraph>(*this, std::move(launches));
+std::unique_ptr<Graph> CudaDevice::make_graph(std::vector<Graph::Launch> launches,
+                                              const Graph::Buffers& buffers) {
+  if (!cu().has_graphs()) return Device::make_graph(std::move(launches), buffers);
+  return std::make_unique<CudaGraph>(*this, std::move(launches), buffers);
 }
 
 CudaQueue::CudaQueue(const CudaContext& cuda) : cuda_(cuda), timeline_(cuda.name) {}
@@ -169,4 +133,4 @@ uint64_t CudaQueue::completed() const {
   });
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

@@ -3,13 +3,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <algorithm>
 #include <cstring>
 #include <tuple>
 
 #include "backends/cuda/cuda.hpp"
 
-namespace ingot {
+namespace ingot::cuda {
 namespace {
 
 // cuModuleLoadData takes no size: it reads an ELF image by its headers and PTX up to a
@@ -49,11 +48,9 @@ std::string image_problem(const std::vector<uint8_t>& binary) {
 
 CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
                          const std::string& function, int buffer_count)
-    : device_(device), function_(function), buffer_count_(buffer_count) {
-  const CudaContext& cuda = device.cuda();
+    : Program(device, function, buffer_count), cuda_(device.cuda()) {
+  const CudaContext& cuda = cuda_;
   std::string what = fmt::format("{} load of '{}'", cuda.name, function);
-  if (buffer_count < 0)
-    throw Error(fmt::format("{}: buffer_count {} is negative", what, buffer_count));
   if (std::string problem = image_problem(binary); !problem.empty())
     throw Error(fmt::format("{}: {}", what, problem));
   cuda.bind(what);
@@ -63,6 +60,7 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
   if (CUresult status = cu().cuModuleLoadData(&module_, binary.data()); status != CUDA_SUCCESS)
     throw cu_error(status, "cuModuleLoadData", what);
   // The module is unloaded again when anything below fails.
+  Limits limits{.max_threads_name = "CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK"};
   auto find_kernel = [&] {
     CUresult status = cu().cuModuleGetFunction(&kernel_, module_, function.c_str());
     if (status == CUDA_ERROR_NOT_FOUND)
@@ -75,7 +73,7 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
     status = cu().cuFuncGetAttribute(&limit, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel_);
     if (status != CUDA_SUCCESS)
       throw cu_error(status, "cuFuncGetAttribute", what + ": reading its block size limit");
-    kernel_block_limit_ = limit;
+    limits.max_threads = limit;
   };
   try {
     find_kernel();
@@ -84,7 +82,9 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
     throw;
   }
   // Each parameter's size, until the index past the last is refused; another error means
-  // the driver cannot say, and launches go unchecked as before CUDA 12.4.
+  // the driver cannot say, and launches go unchecked as before CUDA 12.4. cuLaunchKernel
+  // reads as many arguments as the kernel has parameters, of their sizes: a missing or
+  // narrower one would be read from beyond what was passed.
   if (cu().cuFuncGetParamInfo) {
     std::vector<size_t> sizes;
     size_t offset = 0, size = 0;
@@ -92,104 +92,24 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
     while ((status = cu().cuFuncGetParamInfo(kernel_, sizes.size(), &offset, &size)) ==
            CUDA_SUCCESS)
       sizes.push_back(size);
-    if (status == CUDA_ERROR_INVALID_VALUE) parameter_sizes_ = std::move(sizes);
+    if (status == CUDA_ERROR_INVALID_VALUE) limits.parameter_bytes = std::move(sizes);
   }
+  set_limits(std::move(limits));
 }
 
 CudaProgram::~CudaProgram() {
   // At exit the driver may be gone before this program: the call then fails, harmlessly.
-  if (cu().cuCtxSetCurrent(device_.cuda().context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
-}
-
-void CudaProgram::check_arguments(std::span<Buffer* const> buffers,
-                                  std::span<const ScalarArg> scalars, std::string_view what) const {
-  if (buffers.size() != size_t(buffer_count_)) {
-    throw Error(fmt::format("{}: {} buffers given; the kernel takes {}", what, buffers.size(),
-                            buffer_count_));
-  }
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    if (!buffers[i] || &buffers[i]->device() != &device_) {
-      throw Error(fmt::format("{}: buffer {} is {}; it must be a {} buffer", what, i,
-                              buffers[i] ? "on " + buffers[i]->device().name() : "null",
-                              device_.name()));
-    }
-  }
-  // cuLaunchKernel reads as many arguments as the kernel has parameters, of their sizes:
-  // a missing or narrower one would be read from beyond what was passed.
-  if (!parameter_sizes_) return;
-  const std::vector<size_t>& sizes = *parameter_sizes_;
-  auto abi = [&] {
-    return fmt::format(
-        "the kernel's parameters are {} bytes in size; the ABI is {} buffers as 8-byte "
-        "pointers, then each Int scalar as long long (8 bytes) and each Float as float (4)",
-        sizes, buffer_count_);
-  };
-  if (buffers.size() + scalars.size() != sizes.size()) {
-    throw Error(fmt::format("{}: {} scalars given after {} buffers; {}", what, scalars.size(),
-                            buffers.size(), abi()));
-  }
-  for (size_t i = 0; i < sizes.size(); ++i) {
-    bool is_buffer = i < buffers.size();
-    ScalarArg::Kind kind = is_buffer ? ScalarArg::Kind::Int : scalars[i - buffers.size()].kind;
-    size_t bytes = kind == ScalarArg::Kind::Float ? sizeof(float) : sizeof(int64_t);
-    if (sizes[i] != bytes) {
-      throw Error(
-          fmt::format("{}: argument {} is {} of {} bytes, but the kernel's parameter {} "
-                      "has {}; {}",
-                      what, i,
-                      is_buffer                        ? "a buffer"
-                      : kind == ScalarArg::Kind::Float ? "a Float scalar"
-                                                       : "an Int scalar",
-                      bytes, i, sizes[i], abi()));
-    }
-  }
-}
-
-std::array<unsigned, 3> CudaProgram::grid(const LaunchDims& dims, std::string_view what) const {
-  const auto& [global, local] = dims;
-  auto fail = [&](const std::string& why) {
-    return Error(fmt::format("{} with global {} and local {}: {}", what, global, local, why));
-  };
-  const char* axis = "XYZ";
-  std::array<unsigned, 3> blocks{};
-  int64_t block = 1;
-  for (int d = 0; d < 3; ++d) {
-    if (global[d] < 0 || local[d] < 1)
-      throw fail(fmt::format("dimension {} is invalid (global must be >= 0, local >= 1)", d));
-    if (local[d] > device_.max_block()[d])
-      throw fail(
-          fmt::format("local size {} in dimension {} exceeds the device's {} "
-                      "(CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_{}; the maxima are {})",
-                      local[d], d, device_.max_block()[d], axis[d], device_.max_block()));
-    if (global[d] % local[d] != 0)
-      throw fail(
-          fmt::format("global size {} in dimension {} is not a multiple of the local size {}",
-                      global[d], d, local[d]));
-    int64_t count = global[d] / local[d];
-    if (count > device_.max_grid()[d])
-      throw fail(fmt::format(
-          "{} blocks in dimension {} exceed the device's {} (CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_{}; "
-          "the maxima are {})",
-          count, d, device_.max_grid()[d], axis[d], device_.max_grid()));
-    blocks[d] = unsigned(count);
-    block *= local[d];  // each factor is at most a device limit: no overflow
-  }
-  int64_t device_limit = device_.info().max_threads_per_group;
-  if (block > std::min(device_limit, kernel_block_limit_))
-    throw fail(
-        fmt::format("a block of {} threads is too large: at most {} "
-                    "(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK) "
-                    "and {} for this kernel (CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)",
-                    block, device_limit, kernel_block_limit_));
-  return blocks;
+  if (cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
 }
 
 CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                                std::span<const ScalarArg> scalars, std::string_view what) const {
-  check_arguments(buffers, scalars, what);
+                                std::span<const ScalarArg> scalars) {
   CudaLaunch launch;
-  launch.grid = grid(dims, what);
-  for (int d = 0; d < 3; ++d) launch.block[d] = unsigned(dims.local[d]);
+  // check() kept both within the device's limits, which are ints.
+  for (int d = 0; d < 3; ++d) {
+    launch.grid[d] = unsigned(dims.groups()[d]);
+    launch.block[d] = unsigned(dims.local[d]);
+  }
   launch.arguments.resize(buffers.size() + scalars.size());
   launch.parameters.resize(launch.arguments.size());
   for (size_t i = 0; i < launch.arguments.size(); ++i) {
@@ -206,12 +126,11 @@ CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDi
   return launch;
 }
 
-double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                           std::span<const ScalarArg> scalars, bool wait) {
-  std::string what = fmt::format("{} launch of '{}'", device_.name(), function_);
-  CudaLaunch ready = prepare(buffers, dims, scalars, what);
-  if (ready.empty()) return 0;  // CUDA refuses empty grids
-  const CudaContext& cuda = device_.cuda();
+double CudaProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                        std::span<const ScalarArg> scalars, bool wait) {
+  std::string what = launch_name();
+  CudaLaunch ready = prepare(buffers, dims, scalars);
+  const CudaContext& cuda = cuda_;
   cuda.bind(what);
   CudaEvent start, end;
   if (wait) {
@@ -240,4 +159,4 @@ double CudaProgram::launch(std::span<Buffer* const> buffers, const LaunchDims& d
   return double(milliseconds) * 1e-3;
 }
 
-}  // namespace ingot
+}  // namespace ingot::cuda

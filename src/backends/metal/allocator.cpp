@@ -10,7 +10,7 @@
 
 #include "backends/metal/metal.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -143,4 +143,4 @@ bool MetalAllocator::copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) 
   return true;
 }
 
-}  // namespace ingot
+}  // namespace ingot::metal

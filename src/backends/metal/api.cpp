@@ -1,13 +1,12 @@
-// Opens the Objective-C runtime and Metal with dlopen on macOS, or picks the emulated
+// Opens the Objective-C runtime and Metal at run time on macOS, or picks the emulated
 // Metal; and the few helpers every file of the backend shares.
 #include "backends/metal/api.hpp"
-
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <cstring>
 
 #include "backends/metal/emulator/runtime.hpp"
+#include "runtime/library.hpp"
 
 namespace ingot::objc {
 namespace {
@@ -34,38 +33,33 @@ constexpr const char* kCoreGraphics =
     "/System/Library/Frameworks/CoreGraphics.framework/CoreGraphics";
 constexpr const char* kMetal = "/System/Library/Frameworks/Metal.framework/Metal";
 
-template <class F>
-bool resolve(void* library, const char* name, F& out) {
-  out = reinterpret_cast<F>(::dlsym(library, name));
-  return out != nullptr;
-}
-
 // The real runtime, or the reason it cannot be had.
 Runtime open_apple(std::string& why) {
   Runtime rt;
   rt.emulated = false;
-  void* objc = ::dlopen(kObjc, RTLD_NOW | RTLD_LOCAL);
-  // Without CoreGraphics loaded, MTLCreateSystemDefaultDevice returns nil in a process
-  // that is not an application.
-  void* graphics = ::dlopen(kCoreGraphics, RTLD_NOW | RTLD_GLOBAL);
-  void* metal = ::dlopen(kMetal, RTLD_NOW | RTLD_LOCAL);
-  if (!objc || !graphics || !metal) {
-    const char* error = ::dlerror();
-    why = std::string("cannot open the Objective-C runtime, CoreGraphics or Metal: ") +
-          (error ? error : "not found");
-    return rt;
-  }
-  bool ok = resolve(objc, "objc_getClass", rt.get_class) &&
-            resolve(objc, "sel_registerName", rt.register_selector) &&
-            resolve(objc, "sel_getName", rt.selector_name) &&
-            resolve(objc, "objc_msgSend", rt.msg_send) &&
-            resolve(objc, "objc_autoreleasePoolPush", rt.pool_push) &&
-            resolve(objc, "objc_autoreleasePoolPop", rt.pool_pop) &&
-            resolve(metal, "MTLCreateSystemDefaultDevice", rt.create_system_default_device) &&
-            resolve(metal, "MTLCopyAllDevices", rt.copy_all_devices);
-  resolve(objc, "objc_msgSend_stret", rt.msg_send_stret);  // x86-64 only
-  if (!ok) {
-    why = "the Objective-C runtime or Metal lacks an entry point ingot uses";
+  try {
+    // Apple's libraries stay loaded for the life of the process, as the devices do.
+    Library objc = Library::open({kObjc}, "the Objective-C runtime");
+    // Without CoreGraphics loaded, MTLCreateSystemDefaultDevice returns nil in a process
+    // that is not an application.
+    Library graphics = Library::open({kCoreGraphics}, "CoreGraphics", /*global=*/true);
+    Library metal = Library::open({kMetal}, "Metal");
+    for (Library* library : {&objc, &graphics, &metal}) library->keep();
+    constexpr const char* kNeeded = "the Metal backend calls it";
+    rt.get_class = objc.require<decltype(rt.get_class)>("objc_getClass", kNeeded);
+    rt.register_selector =
+        objc.require<decltype(rt.register_selector)>("sel_registerName", kNeeded);
+    rt.selector_name = objc.require<decltype(rt.selector_name)>("sel_getName", kNeeded);
+    rt.msg_send = objc.require<decltype(rt.msg_send)>("objc_msgSend", kNeeded);
+    rt.pool_push = objc.require<decltype(rt.pool_push)>("objc_autoreleasePoolPush", kNeeded);
+    rt.pool_pop = objc.require<decltype(rt.pool_pop)>("objc_autoreleasePoolPop", kNeeded);
+    rt.create_system_default_device = metal.require<decltype(rt.create_system_default_device)>(
+        "MTLCreateSystemDefaultDevice", kNeeded);
+    rt.copy_all_devices =
+        metal.require<decltype(rt.copy_all_devices)>("MTLCopyAllDevices", kNeeded);
+    rt.msg_send_stret = objc.find<decltype(rt.msg_send_stret)>("objc_msgSend_stret");  // x86-64
+  } catch (const Error& e) {
+    why = e.what();
     return rt;
   }
   // A Mac without a Metal GPU (a virtual machine) has no default device.

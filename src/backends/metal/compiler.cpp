@@ -8,7 +8,7 @@
 #include "ingot/context.hpp"
 #include "runtime/failed_source.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -49,4 +49,4 @@ id MetalCompiler::library(const std::string& source) {
   return libraries_.emplace(source, std::move(library)).first->second.get();
 }
 
-}  // namespace ingot
+}  // namespace ingot::metal

@@ -12,7 +12,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
@@ -84,6 +84,7 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
         list += (list.empty() ? "" : ", ") + std::string(label);
     return list.empty() ? std::string("older than Apple7 and Metal3") : list;
   };
+  const objc::MTLSize group = send<objc::MTLSize>(device, "maxThreadsPerThreadgroup");
   return DeviceInfo{
       .name = name,
       .product = objc::to_string(send<id>(device, "name")),
@@ -94,8 +95,11 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // Metal does not report its GPU cores. The emulator runs threadgroups on the host's
       // cores; on Apple silicon 8 is the smallest GPU's count.
       .compute_units = rt.emulated ? int(std::max(1u, std::thread::hardware_concurrency())) : 8,
-      .max_threads_per_group =
-          int64_t(send<objc::MTLSize>(device, "maxThreadsPerThreadgroup").width),
+      .threadgroups = true,
+      // Apple gives each dimension's limit; a pipeline allows at most the width in all.
+      .max_threads_per_group = int64_t(group.width),
+      .max_group_size = {int64_t(group.width), int64_t(group.height), int64_t(group.depth)},
+      .max_kernel_arguments = kMetalBufferBindings,
       .local_memory_bytes = int64_t(send<NSUInteger>(device, "maxThreadgroupMemoryLength")),
       // The MSL table loads float4 vectors.
       .simd_width = 4,
@@ -105,6 +109,8 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // simdgroup_float8x8 and simdgroup_half8x8: Apple GPU family 7 (M1) and later.
       .matrix_tile = send<bool>(device, "supportsFamily:", kFamilyApple7) ? 8 : 0,
       .matrix_dtypes = {DType::Float32, DType::Float16},
+      // Metal has no 64-bit floating point.
+      .dtypes = dtypes_except({DType::Float64}),
       .memory_bytes = send<NSUInteger>(device, "recommendedMaxWorkingSetSize"),
       .max_buffer_bytes = send<NSUInteger>(device, "maxBufferLength"),
       .extra = {
@@ -204,10 +210,14 @@ std::unique_ptr<Program> MetalDevice::load(const std::vector<uint8_t>& binary,
                                         buffer_count);
 }
 
+}  // namespace ingot::metal
+
+namespace ingot {
+
 void register_backend_metal() {
   // Rank 0: Apple's Metal is the preferred device where it opens; the emulated one is
   // marked emulated and used only when named.
-  register_backend({"METAL", 0, enumerate_devices, open_device});
+  register_backend({"METAL", 0, metal::enumerate_devices, metal::open_device});
 }
 
 }  // namespace ingot

@@ -7,11 +7,10 @@
 
 #include "backends/metal/metal.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 namespace {
 
 using objc::id;
-using objc::MTLSize;
 using objc::NSUInteger;
 using objc::send;
 
@@ -21,52 +20,28 @@ constexpr NSUInteger kStorageShared = 0;
 
 class MetalGraph final : public Graph {
  public:
-  MetalGraph(MetalDevice& device, std::vector<Launch> launches);
-  void replay() override;
+  MetalGraph(MetalDevice& device, std::vector<Launch> launches, const Buffers& buffers);
 
  private:
+  void submit(const Buffers& buffers) override;
   // Encodes launch `l` on `buffers` into indirect command `command`, its scalars at
   // `scalar_offset` of the scalar buffer; returns the offset after them.
   size_t encode(size_t l, std::span<Buffer* const> buffers, NSUInteger command,
                 size_t scalar_offset);
 
-  MetalDevice& device_;
-  std::vector<Launch> launches_;
+  MetalContext& metal_;
   std::vector<size_t> encoded_;  // the launches with work, in order
   objc::Owned commands_;         // MTLIndirectCommandBuffer
   objc::Owned scalars_;          // MTLBuffer, shared
 };
 
-MetalProgram& program_of(const Graph::Launch& launch, size_t l, const std::string& device) {
-  auto* program = dynamic_cast<MetalProgram*>(launch.program);
-  if (!program)
-    throw Error(fmt::format("{} capture: launch {} has {}; it must be a {} program", device, l,
-                            launch.program ? "a program of another backend" : "no program",
-                            device));
-  return *program;
-}
-
-MetalGraph::MetalGraph(MetalDevice& device, std::vector<Launch> launches)
-    : device_(device), launches_(std::move(launches)) {
-  MetalContext& metal = device.metal();
+MetalGraph::MetalGraph(MetalDevice& device, std::vector<Launch> launches, const Buffers& buffers)
+    : Graph(device, std::move(launches)), metal_(device.metal()) {
   size_t scalar_bytes_total = 0;
-  std::vector<std::shared_ptr<Buffer>> held;
-  std::vector<std::vector<Buffer*>> buffers(launches_.size());
-  for (size_t l = 0; l < launches_.size(); ++l) {
-    MetalProgram& program = program_of(launches_[l], l, metal.name);
-    std::string what =
-        fmt::format("{} capture of launch {} ('{}')", metal.name, l, program.function());
-    for (const std::weak_ptr<Buffer>& weak : launches_[l].buffers) {
-      held.push_back(weak.lock());
-      if (!held.back())
-        throw Error(
-            fmt::format("{}: buffer {} was freed before the capture", what, buffers[l].size()));
-      buffers[l].push_back(held.back().get());
-    }
-    program.check_arguments(buffers[l], launches_[l].scalars.size(), what);
-    MTLSize groups = program.threadgroups(launches_[l].dims, what);
-    if (groups.width && groups.height && groups.depth) encoded_.push_back(l);
-    for (const ScalarArg& scalar : launches_[l].scalars)
+  for (size_t l = 0; l < this->launches().size(); ++l) {
+    const Launch& launch = this->launches()[l];
+    if (!launch.dims.empty()) encoded_.push_back(l);
+    for (const ScalarArg& scalar : launch.scalars)
       scalar_bytes_total += scalar_bytes(scalar).size();
   }
   if (encoded_.empty()) return;
@@ -77,22 +52,23 @@ MetalGraph::MetalGraph(MetalDevice& device, std::vector<Launch> launches)
   send<void>(descriptor.get(), "setInheritPipelineState:", false);
   send<void>(descriptor.get(), "setMaxKernelBufferBindCount:", NSUInteger(kMetalBufferBindings));
   commands_ = objc::Owned(send<id>(
-      metal.device.get(), "newIndirectCommandBufferWithDescriptor:maxCommandCount:options:",
+      metal_.device.get(), "newIndirectCommandBufferWithDescriptor:maxCommandCount:options:",
       descriptor.get(), NSUInteger(encoded_.size()), NSUInteger(0)));
-  if (!commands_) throw Error(metal.name + " capture: no indirect command buffer");
+  if (!commands_) throw Error(metal_.name + " capture: no indirect command buffer");
   if (scalar_bytes_total > 0) {
-    scalars_ = objc::Owned(send<id>(metal.device.get(), "newBufferWithLength:options:",
+    scalars_ = objc::Owned(send<id>(metal_.device.get(), "newBufferWithLength:options:",
                                     NSUInteger(scalar_bytes_total), kStorageShared));
-    if (!scalars_) throw Error(metal.name + " capture: no memory for the scalars");
+    if (!scalars_) throw Error(metal_.name + " capture: no memory for the scalars");
   }
   size_t offset = 0;
   for (NSUInteger c = 0; c < encoded_.size(); ++c)
-    offset = encode(encoded_[c], buffers[encoded_[c]], c, offset);
+    offset = encode(encoded_[c], buffers.of(encoded_[c]), c, offset);
 }
 
 size_t MetalGraph::encode(size_t l, std::span<Buffer* const> buffers, NSUInteger c, size_t offset) {
-  const Launch& launch = launches_[l];
-  MetalProgram& program = program_of(launch, l, device_.name());
+  const Launch& launch = launches()[l];
+  // Device::capture made sure that the program is this device's.
+  const auto& program = static_cast<const MetalProgram&>(*launch.program);
   id command = send<id>(commands_.get(), "indirectComputeCommandAtIndex:", c);
   send<void>(command, "setComputePipelineState:", program.pipeline());
   NSUInteger index = 0;
@@ -107,49 +83,33 @@ size_t MetalGraph::encode(size_t l, std::span<Buffer* const> buffers, NSUInteger
                index++);
     offset += bytes.size();
   }
-  const auto& local = launch.dims.local;
-  MTLSize threads{NSUInteger(local[0]), NSUInteger(local[1]), NSUInteger(local[2])};
   send<void>(command, "concurrentDispatchThreadgroups:threadsPerThreadgroup:",
-             program.threadgroups(launch.dims, device_.name() + " capture"), threads);
+             metal_size(launch.dims.groups()), metal_size(launch.dims.local));
   // Each command reads what the ones before it wrote.
   send<void>(command, "setBarrier");
   return offset;
 }
 
-void MetalGraph::replay() {
-  // Locked first, all of them: the graph does not own its buffers, and one freed since
-  // the capture must stop the replay before anything runs.
-  std::vector<std::shared_ptr<Buffer>> held;
-  for (size_t l = 0; l < launches_.size(); ++l) {
-    for (size_t b = 0; b < launches_[l].buffers.size(); ++b) {
-      std::shared_ptr<Buffer> buffer = launches_[l].buffers[b].lock();
-      if (!buffer)
-        throw Error(fmt::format(
-            "Graph replay: buffer {} of launch {} was freed after capture; keep a graph's "
-            "buffers alive while it is replayed",
-            b, l));
-      held.push_back(std::move(buffer));
-    }
-  }
+void MetalGraph::submit(const Buffers& buffers) {
   if (encoded_.empty()) return;
-  MetalContext& metal = device_.metal();
   objc::AutoreleasePool pool;
-  id command_buffer = metal.new_command_buffer();
+  id command_buffer = metal_.new_command_buffer();
   id encoder = send<id>(command_buffer, "computeCommandEncoder");
   // Indirect commands do not make their buffers resident: the encoder must.
-  for (const std::shared_ptr<Buffer>& buffer : held)
+  for (const std::shared_ptr<Buffer>& buffer : buffers.held())
     send<void>(encoder, "useResource:usage:", static_cast<id>(buffer->handle()), kUsageReadWrite);
   if (scalars_) send<void>(encoder, "useResource:usage:", scalars_.get(), NSUInteger(1));
   send<void>(encoder, "executeCommandsInBuffer:withRange:", commands_.get(),
              objc::NSRange{0, NSUInteger(encoded_.size())});
   send<void>(encoder, "endEncoding");
-  metal.commit(command_buffer);
+  metal_.commit(command_buffer);
 }
 
 }  // namespace
 
-std::unique_ptr<Graph> MetalDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<MetalGraph>(*this, std::move(launches));
+std::unique_ptr<Graph> MetalDevice::make_graph(std::vector<Graph::Launch> launches,
+                                               const Graph::Buffers& buffers) {
+  return std::make_unique<MetalGraph>(*this, std::move(launches), buffers);
 }
 
-}  // namespace ingot
+}  // namespace ingot::metal

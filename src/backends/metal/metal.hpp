@@ -15,7 +15,7 @@
 #include "backends/metal/api.hpp"
 #include "ingot/runtime.hpp"
 
-namespace ingot {
+namespace ingot::metal {
 
 // The Metal objects every part of one device uses, and the command buffers in flight.
 class MetalContext {
@@ -109,11 +109,13 @@ class MetalDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
-  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
   MetalContext& metal() { return metal_; }
   MetalCompiler& metal_compiler() { return compiler_; }
 
  private:
+  std::unique_ptr<Graph> make_graph(std::vector<Graph::Launch> launches,
+                                    const Graph::Buffers& buffers) override;
+
   // The HAL's timeline on the context's shared event.
   class TimelineQueue final : public Queue {
    public:
@@ -145,30 +147,21 @@ class MetalProgram final : public Program {
  public:
   MetalProgram(MetalDevice& device, const std::string& source, const std::string& function,
                int buffer_count);
-  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                std::span<const ScalarArg> scalars, bool wait) override;
-  int buffer_count() const override { return buffer_count_; }
-
-  // Throws unless the buffers are `buffer_count` buffers of this device and the
-  // arguments fit Metal's 31 bindings; `what` names the launch.
-  void check_arguments(std::span<Buffer* const> buffers, size_t scalars,
-                       const std::string& what) const;
-  // The threadgroups of a launch, checked against the device and the pipeline; a
-  // zero dimension when the grid is empty.
-  objc::MTLSize threadgroups(const LaunchDims& dims, const std::string& what) const;
   objc::id pipeline() const { return pipeline_.get(); }
-  const std::string& function() const { return function_; }
-  MetalDevice& device() const { return device_; }
 
  private:
-  MetalDevice& device_;
-  std::string function_;
-  int buffer_count_;
+  double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars, bool wait) override;
+
+  MetalContext& metal_;
   objc::Owned pipeline_;
-  int64_t max_threads_ = 0;  // maxTotalThreadsPerThreadgroup
 };
+
+// Three sizes of a launch that Program::check accepted (LaunchDims::groups(), or local) as
+// Metal takes them.
+objc::MTLSize metal_size(const std::array<int64_t, 3>& size);
 
 // The bytes of the scalars as the kernels read them: Int as 8 bytes, Float as 4.
 std::vector<uint8_t> scalar_bytes(const ScalarArg& scalar);
 
-}  // namespace ingot
+}  // namespace ingot::metal

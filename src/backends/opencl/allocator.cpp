@@ -4,7 +4,7 @@
 
 #include "backends/opencl/opencl.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 namespace {
 
 cl_mem mem(void* handle) { return static_cast<cl_mem>(handle); }
@@ -69,4 +69,4 @@ void ClAllocator::copy_device(void* dst, size_t dst_offset, void* src, size_t sr
   enqueue(mem(dst), dst_offset, scratch.get(), 0);
 }
 
-}  // namespace ingot
+}  // namespace ingot::opencl

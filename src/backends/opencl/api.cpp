@@ -1,48 +1,31 @@
-// Loads the OpenCL ICD loader with dlopen and resolves the entry points of api.hpp.
+// Loads the OpenCL ICD loader at run time (runtime/library.hpp) and resolves the entry
+// points of api.hpp.
 #include "backends/opencl/api.hpp"
 
-#include <dlfcn.h>
 #include <fmt/format.h>
 
 #include <utility>
 
-namespace ingot {
+#include "runtime/library.hpp"
+
+namespace ingot::opencl {
 namespace {
 
-struct Loaded {
-  ClApi api;
-  bool ok = false;
-  std::string reason;  // why not ok
-};
-
-Loaded load() {
-  Loaded loaded;
+// Fills `api`; throws Error saying what is missing.
+void load_into(ClApi& api) {
   // The versioned name is what the loader package installs; the bare name only comes
   // with development packages, but some systems have nothing else.
-  void* library = nullptr;
-  for (const char* name : {"libOpenCL.so.1", "libOpenCL.so"})
-    if ((library = ::dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
-  if (!library) {
-    const char* why = ::dlerror();
-    loaded.reason = fmt::format("cannot load the OpenCL ICD loader libOpenCL.so.1: {}",
-                                why ? why : "not found");
-    return loaded;
-  }
+  Library library = Library::open({"libOpenCL.so.1", "libOpenCL.so"}, "the OpenCL ICD loader");
   // The library stays loaded for the life of the process, as the devices do.
-#define INGOT_CL_RESOLVE(name, result, params)                                                \
-  loaded.api.name = reinterpret_cast<result(*) params>(::dlsym(library, #name));              \
-  if (!loaded.api.name) {                                                                     \
-    loaded.reason = "the OpenCL ICD loader has no " #name " (OpenCL 1.2 or newer is needed)"; \
-    return loaded;                                                                            \
-  }
+  library.keep();
+#define INGOT_CL_RESOLVE(name, result, params) \
+  api.name = library.require<result(*) params>(#name, "OpenCL 1.2 or newer is needed");
   INGOT_CL_FUNCTIONS(INGOT_CL_RESOLVE)
 #undef INGOT_CL_RESOLVE
-  loaded.ok = true;
-  return loaded;
 }
 
-const Loaded& loaded() {
-  static const Loaded instance = load();
+const VendorApi<ClApi>& loaded() {
+  static const VendorApi<ClApi> instance(load_into);
   return instance;
 }
 
@@ -115,7 +98,7 @@ constexpr std::pair<cl_int, std::string_view> kErrorNames[] = {
 
 }  // namespace
 
-const ClApi* cl_api() { return loaded().ok ? &loaded().api : nullptr; }
+const ClApi* cl_api() { return loaded().table(); }
 
 std::string cl_unavailable_reason() { return loaded().reason; }
 
@@ -126,7 +109,7 @@ std::string_view cl_error_name(cl_int code) {
 }
 
 Error cl_error(cl_int code, std::string_view call, std::string_view what) {
-  return Error(fmt::format("{}: {} returned {} ({})", what, call, cl_error_name(code), code));
+  return call_error(what, call, cl_error_name(code), code);
 }
 
 std::string cl_build_log(cl_program program, cl_device_id device) {
@@ -143,4 +126,4 @@ std::string cl_build_log(cl_program program, cl_device_id device) {
   return log;
 }
 
-}  // namespace ingot
+}  // namespace ingot::opencl

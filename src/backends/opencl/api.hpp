@@ -13,7 +13,7 @@
 
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 
 using cl_int = int32_t;
 using cl_uint = uint32_t;
@@ -186,4 +186,4 @@ Error cl_error(cl_int code, std::string_view call, std::string_view what);
 // The build log of `program` for `device`, or why it cannot be read.
 std::string cl_build_log(cl_program program, cl_device_id device);
 
-}  // namespace ingot
+}  // namespace ingot::opencl

@@ -7,7 +7,7 @@
 #include "backends/opencl/opencl.hpp"
 #include "runtime/failed_source.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 namespace {
 
 // PoCL 3.x builds in a kernel cache that all processes share (~/.cache/pocl) and packs the
@@ -90,4 +90,4 @@ std::vector<uint8_t> ClCompiler::build(const std::string& source) {
   return binary;
 }
 
-}  // namespace ingot
+}  // namespace ingot::opencl

@@ -11,7 +11,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 namespace {
 
 struct Found {
@@ -106,6 +106,20 @@ std::string platform_string(cl_platform_id platform, cl_info param, const char* 
 // its kernels slower to build).
 constexpr int kSimdWidth = 4;
 
+std::array<int64_t, 3> read_max_item_sizes(cl_device_id device) {
+  cl_uint dims =
+      device_value<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, "work-item dimensions");
+  std::vector<size_t> sizes(std::max<cl_uint>(dims, 3), 1);
+  query(cl().clGetDeviceInfo, device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizes.data(),
+        dims * sizeof(size_t), "work-item sizes", "clGetDeviceInfo");
+  return {int64_t(sizes[0]), int64_t(sizes[1]), int64_t(sizes[2])};
+}
+
+size_t read_base_align_bytes(cl_device_id device) {
+  cl_uint bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, "base alignment");
+  return std::max<size_t>(bits / 8, 1);
+}
+
 DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_id device) {
   bool gpu =
       device_value<cl_device_type>(device, CL_DEVICE_TYPE, "device type") & CL_DEVICE_TYPE_GPU;
@@ -120,8 +134,12 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
       .is_gpu = gpu,
       .compute_units =
           int(device_value<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS, "compute units")),
+      .threadgroups = true,
       .max_threads_per_group =
           int64_t(device_value<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, "work-group size")),
+      .max_group_size = read_max_item_sizes(device),
+      // A view is passed as a sub-buffer, which must start at this alignment.
+      .view_alignment_bytes = read_base_align_bytes(device),
       .local_memory_bytes =
           int64_t(device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE, "local memory size")),
       .simd_width = kSimdWidth,
@@ -129,6 +147,8 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
       // GPUs: a CPU runs a group's threads as loops, where a staged block's barriers cost
       // more than they save (PoCL, 1024^3: 3.7 GFLOP/s staged, 56 with register tiles).
       .staged_matmul = gpu,
+      // float64 needs the device's fp64 support (cl_khr_fp64).
+      .dtypes = fp64 ? dtypes_except({}) : dtypes_except({DType::Float64}),
       .memory_bytes = device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE, "memory size"),
       .max_buffer_bytes =
           device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE, "largest allocation"),
@@ -137,20 +157,6 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
                 {"platform", platform_string(platform, CL_PLATFORM_VERSION, "platform version")},
                 {"driver", device_string(device, CL_DRIVER_VERSION, "driver version")},
                 {"fp64", fp64 ? "yes" : "no"}}};
-}
-
-std::array<size_t, 3> read_max_item_sizes(cl_device_id device) {
-  cl_uint dims =
-      device_value<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS, "work-item dimensions");
-  std::vector<size_t> sizes(std::max<cl_uint>(dims, 3), 1);
-  query(cl().clGetDeviceInfo, device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizes.data(),
-        dims * sizeof(size_t), "work-item sizes", "clGetDeviceInfo");
-  return {sizes[0], sizes[1], sizes[2]};
-}
-
-size_t read_base_align_bytes(cl_device_id device) {
-  cl_uint bits = device_value<cl_uint>(device, CL_DEVICE_MEM_BASE_ADDR_ALIGN, "base alignment");
-  return std::max<size_t>(bits / 8, 1);
 }
 
 // What the compiled binary depends on besides the source and the build options.
@@ -205,12 +211,11 @@ ClContext::~ClContext() {
 ClDevice::ClDevice(const std::string& name, cl_platform_id platform, cl_device_id device)
     : cl_(name, platform, device),
       info_(describe(name, platform, device)),
-      max_item_sizes_(read_max_item_sizes(device)),
-      base_align_bytes_(read_base_align_bytes(device)),
       compiler_(cl_, compile_target(platform, device)),
       allocator_(*this, cl_),
       queue_(cl_) {
-  info_.extra.emplace_back("base address alignment", fmt::format("{} bytes", base_align_bytes_));
+  info_.extra.emplace_back("base address alignment",
+                           fmt::format("{} bytes", info_.view_alignment_bytes));
 }
 
 std::unique_ptr<Program> ClDevice::load(const std::vector<uint8_t>& binary,
@@ -218,14 +223,14 @@ std::unique_ptr<Program> ClDevice::load(const std::vector<uint8_t>& binary,
   return std::make_unique<ClProgram>(*this, binary, function, buffer_count);
 }
 
-std::unique_ptr<Graph> ClDevice::capture(std::vector<Graph::Launch> launches) {
-  return std::make_unique<LaunchListGraph>(info_.name, std::move(launches));
-}
+}  // namespace ingot::opencl
+
+namespace ingot {
 
 void register_backend_opencl() {
   // Rank 20: after Metal and CUDA (10), before the CPU backend (100). A device that is
   // not a GPU is marked emulated, so it is never the default.
-  register_backend({"CL", 20, enumerate_devices, open_device});
+  register_backend({"CL", 20, opencl::enumerate_devices, opencl::open_device});
 }
 
 }  // namespace ingot

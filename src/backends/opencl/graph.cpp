@@ -1,11 +1,11 @@
-// The OpenCL queue: its timeline is a marker per signal. Graphs are LaunchListGraph
+// The OpenCL queue: its timeline is a marker per signal. Graphs are the default one
 // (runtime/graph.cpp): the queue is in order, so a replay costs one enqueue per kernel
 // and no host wait.
 #include <fmt/format.h>
 
 #include "backends/opencl/opencl.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 
 ClQueue::ClQueue(const ClContext& cl) : cl_(cl), timeline_(cl.name) {}
 
@@ -42,4 +42,4 @@ uint64_t ClQueue::completed() const {
   });
 }
 
-}  // namespace ingot
+}  // namespace ingot::opencl

@@ -13,7 +13,7 @@
 #include "ingot/runtime.hpp"
 #include "runtime/event_timeline.hpp"
 
-namespace ingot {
+namespace ingot::opencl {
 
 // The OpenCL objects every part of one device uses: its context and its queue, in order
 // and with profiling, so that a launch can report its own GPU time.
@@ -93,19 +93,12 @@ class ClDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
-  std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches) override;
 
   const ClContext& cl() const { return cl_; }
-  // CL_DEVICE_MAX_WORK_ITEM_SIZES: the largest work-group extent in each dimension.
-  const std::array<size_t, 3>& max_item_sizes() const { return max_item_sizes_; }
-  // CL_DEVICE_MEM_BASE_ADDR_ALIGN in bytes: where a sub-buffer may start.
-  size_t base_align_bytes() const { return base_align_bytes_; }
 
  private:
   ClContext cl_;  // first: the members below release their objects before it goes
   DeviceInfo info_;
-  std::array<size_t, 3> max_item_sizes_{1, 1, 1};
-  size_t base_align_bytes_ = 1;
   ClCompiler compiler_;
   ClAllocator allocator_;
   ClQueue queue_;
@@ -117,26 +110,19 @@ class ClProgram final : public Program {
  public:
   ClProgram(ClDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
             int buffer_count);
-  double launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                std::span<const ScalarArg> scalars, bool wait) override;
-  int buffer_count() const override { return buffer_count_; }
 
  private:
-  // Throws unless `dims` is an NDRange this kernel can run; false when it is empty.
-  bool check_dims(const LaunchDims& dims) const;
+  double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+             std::span<const ScalarArg> scalars, bool wait) override;
   // The cl_mem to pass for buffer `index`: its allocation, or a new sub-buffer for a view,
   // which is then added to `views` for the caller to release.
   cl_mem argument(size_t index, Buffer* buffer, std::vector<ClOwned<cl_mem>>& views) const;
 
-  ClDevice& device_;
-  std::string function_;
-  int buffer_count_;
+  const ClContext& cl_;
   ClOwned<cl_program> program_;
-  ClOwned<cl_kernel> kernel_;      // after program_: released before it
-  size_t kernel_group_limit_ = 0;  // CL_KERNEL_WORK_GROUP_SIZE
-  cl_uint arg_count_ = 0;          // CL_KERNEL_NUM_ARGS
+  ClOwned<cl_kernel> kernel_;  // after program_: released before it
   // Arguments are state of the cl_kernel: one launch sets and enqueues them at a time.
   std::mutex launch_mutex_;
 };
 
-}  // namespace ingot
+}  // namespace ingot::opencl

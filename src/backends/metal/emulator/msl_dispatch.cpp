@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <thread>
 
-#include "backends/cpu/thread_pool.hpp"
 #include "backends/metal/emulator/msl_internal.hpp"
 #include "ingot/error.hpp"
+#include "runtime/thread_pool.hpp"
 
 namespace ingot::metal_emulator {
 namespace {

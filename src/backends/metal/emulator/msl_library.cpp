@@ -2,12 +2,9 @@
 // header in front (precompiled, msl_precompiled.cpp) and one pair of entries per kernel
 // behind, by the host's clang into a shared object (kept in the disk cache under the
 // compiler's identity and the header's hash), and loaded.
-#include <dlfcn.h>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdlib.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -21,8 +18,8 @@
 #include "ingot/error.hpp"
 #include "runtime/disk_cache.hpp"
 #include "runtime/failed_source.hpp"
+#include "runtime/library.hpp"
 #include "runtime/process.hpp"
-#include "runtime/write_all.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
@@ -130,15 +127,19 @@ std::vector<uint8_t> build(const std::string& unit, const std::vector<std::strin
 
 class Library final : public LoadedLibrary {
  public:
-  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels) {
-    try {
-      load(binary, kernels);
-    } catch (...) {
-      release();
-      throw;
+  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels)
+      : library_(load_image(binary)) {
+    auto* tg_bytes = symbol<const unsigned long*>(INGOT_MSL_TG_BYTES);
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      ParsedKernel& k = kernels[i];
+      k.info.static_threadgroup_bytes = tg_bytes[i];
+      KernelEntries e;
+      e.thread = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
+      e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
+      e.synchronizes = k.synchronizes;
+      functions_[k.info.name] = {k.info, e};
     }
   }
-  ~Library() override { release(); }
 
   const MslFunctionInfo* function(const std::string& name) const override {
     auto it = functions_.find(name);
@@ -155,42 +156,21 @@ class Library final : public LoadedLibrary {
   }
 
  private:
-  void load(const std::vector<uint8_t>& binary, std::vector<ParsedKernel>& kernels) {
-    // dlopen needs a file: a memfd, open until dlclose (glibc knows a loaded library by
-    // its path, so a reused fd number must not name another library meanwhile).
-    fd_ = ::memfd_create("ingot-msl", MFD_CLOEXEC);
-    if (fd_ < 0 || !write_all(fd_, binary.data(), binary.size()))
-      throw Error(
-          fmt::format("MSL load: cannot write the library to a memfd: {}", std::strerror(errno)));
-    handle_ = ::dlopen(fmt::format("/proc/self/fd/{}", fd_).c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (!handle_) throw Error(fmt::format("MSL load: dlopen failed: {}", ::dlerror()));
-    auto* tg_bytes = static_cast<const unsigned long*>(symbol(INGOT_MSL_TG_BYTES));
-    for (size_t i = 0; i < kernels.size(); ++i) {
-      ParsedKernel& k = kernels[i];
-      k.info.static_threadgroup_bytes = tg_bytes[i];
-      KernelEntries e;
-      e.thread = reinterpret_cast<void (*)(IngotMslThread*)>(
-          symbol(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i)));
-      e.group = reinterpret_cast<void (*)(IngotMslThread*)>(
-          symbol(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i)));
-      e.synchronizes = k.synchronizes;
-      functions_[k.info.name] = {k.info, e};
+  static ingot::Library load_image(const std::vector<uint8_t>& binary) {
+    try {
+      return ingot::Library::load_image(binary, "the compiled MSL library");
+    } catch (const Error& e) {
+      throw Error(fmt::format("MSL load: {}", e.what()));
     }
   }
 
-  void release() {
-    if (handle_) ::dlclose(handle_);
-    if (fd_ >= 0) ::close(fd_);
+  // An entry the library was compiled with.
+  template <class T>
+  T symbol(const std::string& name) const {
+    return library_.require<T>(name.c_str(), "the MSL library lacks its entry");
   }
 
-  void* symbol(const std::string& name) {
-    void* s = ::dlsym(handle_, name.c_str());
-    if (!s) throw Error(fmt::format("MSL load: the library lacks its entry '{}'", name));
-    return s;
-  }
-
-  int fd_ = -1;
-  void* handle_ = nullptr;
+  ingot::Library library_;
   std::map<std::string, std::pair<MslFunctionInfo, KernelEntries>> functions_;
 };
 

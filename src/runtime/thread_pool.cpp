@@ -1,4 +1,4 @@
-#include "backends/cpu/thread_pool.hpp"
+#include "runtime/thread_pool.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,5 @@
-// The CPU backend's workers: persistent threads that pick up a launch within about a
+// Workers for the backends that run kernels on the host's cores (the CPU backend, the
+// emulated Metal's threadgroups): persistent threads that pick up a launch within about a
 // microsecond, because a kernel of a few thousand iterations runs in less time than
 // waking a sleeping thread takes.
 #pragma once
