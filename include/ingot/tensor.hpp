@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ingot/dtype.hpp"
+#include "ingot/engine_stats.hpp"
 #include "ingot/shape.hpp"
 
 namespace ingot {
@@ -223,14 +224,5 @@ Tensor operator-(double a, const Tensor& b);
 Tensor operator*(double a, const Tensor& b);
 Tensor operator/(double a, const Tensor& b);
 std::ostream& operator<<(std::ostream& os, const Tensor& t);
-
-// How many kernels the engine has launched, and compiled, since the process started
-// (for fusion tests and DEBUG summaries).
-struct EngineStats {
-  uint64_t kernels_launched = 0;
-  uint64_t kernels_compiled = 0;
-  uint64_t schedules = 0;
-};
-EngineStats engine_stats();
 
 }  // namespace ingot

@@ -9,7 +9,7 @@
 #include "codegen/lower.hpp"
 #include "ingot/runtime.hpp"
 #include "schedule/kernel_description.hpp"
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot::engine {
 

@@ -4,8 +4,8 @@
 
 #include <vector>
 
-#include "ingot/tensor.hpp"
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
+#include "ingot/engine_stats.hpp"
 
 namespace ingot::engine {
 

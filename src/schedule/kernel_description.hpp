@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "codegen/kernel_ast.hpp"
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot::engine {
 

@@ -9,7 +9,7 @@
 
 #include <vector>
 
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot::engine {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "ingot/tensor.hpp"
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot::frontend {
 

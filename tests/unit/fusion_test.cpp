@@ -6,7 +6,7 @@
 #include <random>
 
 #include "ingot/ingot.hpp"
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot {
 namespace {

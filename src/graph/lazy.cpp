@@ -1,4 +1,4 @@
-#include "tensor/lazy.hpp"
+#include "graph/lazy.hpp"
 
 namespace ingot {
 

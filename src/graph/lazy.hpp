@@ -9,7 +9,7 @@
 #include "core/op.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/runtime.hpp"
-#include "ingot/tensor.hpp"
+#include "ingot/shape.hpp"
 
 namespace ingot {
 

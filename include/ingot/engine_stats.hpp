@@ -1,0 +1,16 @@
+// What the engine has done since the process started: kernels launched and compiled,
+// schedules made (for fusion tests and DEBUG summaries).
+#pragma once
+
+#include <cstdint>
+
+namespace ingot {
+
+struct EngineStats {
+  uint64_t kernels_launched = 0;
+  uint64_t kernels_compiled = 0;
+  uint64_t schedules = 0;
+};
+EngineStats engine_stats();
+
+}  // namespace ingot
