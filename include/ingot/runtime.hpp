@@ -373,6 +373,9 @@ struct BackendEntry {
   int rank;
   std::function<std::vector<std::string>()> enumerate;  // names; empty when unavailable
   std::function<std::unique_ptr<Device>(const std::string& name)> open;
+  // Devices that open only when named (Device::get("NULL"), DEV=NULL): neither
+  // Device::available() nor the default device considers them. The template backend.
+  bool only_when_named = false;
 };
 void register_backend(BackendEntry entry);
 

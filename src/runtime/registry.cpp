@@ -62,10 +62,12 @@ const std::vector<std::string>& names_of(Kind& kind) {
   return *kind.names;
 }
 
+// The devices that are listed: those of every kind but the ones opened only when named.
 std::vector<std::string> all_names(Registry& reg) {
   std::vector<std::string> names;
   for (auto& kind : reg.kinds)
-    for (auto& name : names_of(kind)) names.push_back(name);
+    if (!kind.entry.only_when_named)
+      for (auto& name : names_of(kind)) names.push_back(name);
   return names;
 }
 
@@ -153,6 +155,7 @@ std::string Device::default_name() {
   // The fastest kind first; an emulated device (or an OpenCL device that is really a
   // CPU, which its backend marks emulated) is only used when named.
   for (auto& kind : reg.kinds) {
+    if (kind.entry.only_when_named) continue;
     for (const auto& name : names_of(kind)) {
       try {
         if (!open_device(reg, kind, name).info().emulated) return name;

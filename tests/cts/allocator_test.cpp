@@ -1,5 +1,4 @@
 // The allocator: the LRU cache of freed buffers, and threads.
-#include <thread>
 
 #include "cts/cts_test.hpp"
 
@@ -73,20 +72,16 @@ TEST_P(CtsAllocator, ZeroByteBuffersAreDistinct) {
 }
 
 TEST_P(CtsAllocator, ConcurrentAllocAndFreeKeepTheCacheConsistent) {
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 8; ++t) {
-    threads.emplace_back([this, t] {
-      for (int i = 0; i < 2000; ++i) {
-        auto buffer = allocator().alloc(size_t(64 * (1 + (i + t) % 5)));
-        uint8_t byte = uint8_t(t);
-        buffer->copy_in(&byte, 1);
-        uint8_t back = 0;
-        buffer->copy_out(&back, 1);
-        ASSERT_EQ(back, byte);  // nobody else holds this buffer
-      }
-    });
-  }
-  for (auto& thread : threads) thread.join();
+  run_on_threads(8, [this](int t) {
+    for (int i = 0; i < 2000; ++i) {
+      auto buffer = allocator().alloc(size_t(64 * (1 + (i + t) % 5)));
+      uint8_t byte = uint8_t(t);
+      buffer->copy_in(&byte, 1);
+      uint8_t back = 0;
+      buffer->copy_out(&back, 1);
+      ASSERT_EQ(back, byte);  // nobody else holds this buffer
+    }
+  });
   EXPECT_LE(allocator().cached_count(), 8u * 5u);
   allocator().flush_cache();
   EXPECT_EQ(allocator().cached_bytes(), 0u);

@@ -1,7 +1,6 @@
 // Launches: grids of one to three dimensions with local sizes, scalar arguments, views as
 // arguments, and launches from several host threads.
 #include <cmath>
-#include <thread>
 
 #include "cts/device_io.hpp"
 #include "cts/kernels.hpp"
@@ -114,29 +113,25 @@ TEST_P(CtsLaunch, BuffersMayBeViewsAtOffsets) {
 TEST_P(CtsLaunch, ConcurrentLaunchesFromSeveralThreads) {
   Device& dev = device();
   Program& program = kernel(dev, "ids");
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 4; ++t) {
-    threads.emplace_back([&, t] {
-      const int64_t total = 16 * (64 + t);
-      auto ids = dev.allocator().alloc(size_t(total) * sizeof(int64_t));
-      auto counts = dev.allocator().alloc(size_t(total) * sizeof(int32_t));
-      Buffer* buffers[] = {ids.get(), counts.get()};
-      ScalarArg scalars[] = {ScalarArg::of_int(total), ScalarArg::of_int(1)};
-      std::vector<int32_t> zeros(size_t(total), 0);
-      for (int launch = 0; launch < 100; ++launch) {
-        poison(*ids);
-        counts->copy_in(zeros.data(), counts->bytes());
-        program.launch(buffers, linear_dims(total, 16), scalars, true);
-        auto got = download<int64_t>(*ids);
-        auto runs = download<int32_t>(*counts);
-        for (int64_t i = 0; i < total; ++i) {
-          ASSERT_EQ(got[size_t(i)], i) << "thread " << t << ", launch " << launch;
-          ASSERT_EQ(runs[size_t(i)], 1) << "thread " << t << ", launch " << launch;
-        }
+  run_on_threads(4, [&](int t) {
+    const int64_t total = 16 * (64 + t);
+    auto ids = dev.allocator().alloc(size_t(total) * sizeof(int64_t));
+    auto counts = dev.allocator().alloc(size_t(total) * sizeof(int32_t));
+    Buffer* buffers[] = {ids.get(), counts.get()};
+    ScalarArg scalars[] = {ScalarArg::of_int(total), ScalarArg::of_int(1)};
+    std::vector<int32_t> zeros(size_t(total), 0);
+    for (int launch = 0; launch < 100; ++launch) {
+      poison(*ids);
+      counts->copy_in(zeros.data(), counts->bytes());
+      program.launch(buffers, linear_dims(total, 16), scalars, true);
+      auto got = download<int64_t>(*ids);
+      auto runs = download<int32_t>(*counts);
+      for (int64_t i = 0; i < total; ++i) {
+        ASSERT_EQ(got[size_t(i)], i) << "thread " << t << ", launch " << launch;
+        ASSERT_EQ(runs[size_t(i)], 1) << "thread " << t << ", launch " << launch;
       }
-    });
-  }
-  for (auto& thread : threads) thread.join();
+    }
+  });
 }
 
 INGOT_INSTANTIATE_CTS_SUITE(CtsLaunch);
