@@ -1,9 +1,10 @@
 #!/bin/sh
-# Installs what is missing, checks the formatting, builds ingot into build/ and runs every
-# test.
+# Installs what is missing, checks the formatting and the layering (docs/architecture.md),
+# builds ingot into build/ and runs every test.
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 ensure_packages
 "$INGOT_ROOT/scripts/check_format.sh"
+"$INGOT_ROOT/scripts/check_layers.sh"
 build
 ctest --test-dir "$INGOT_BUILD" --output-on-failure -j2

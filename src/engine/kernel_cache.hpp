@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "codegen/lower.hpp"
+#include "graph/lazy.hpp"
 #include "ingot/runtime.hpp"
 #include "schedule/kernel_description.hpp"
-#include "graph/lazy.hpp"
 
 namespace ingot::engine {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "ingot/tensor.hpp"
 #include "graph/lazy.hpp"
+#include "ingot/tensor.hpp"
 
 namespace ingot::frontend {
 

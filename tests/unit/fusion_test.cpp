@@ -5,8 +5,8 @@
 #include <cmath>
 #include <random>
 
-#include "ingot/ingot.hpp"
 #include "graph/lazy.hpp"
+#include "ingot/ingot.hpp"
 
 namespace ingot {
 namespace {
