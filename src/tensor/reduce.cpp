@@ -119,6 +119,12 @@ Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   return static_cast<double>(n) - score.max({axis}, true);
 }
 
+// Whether `n` is a realized buffer seen through movement ops only (no arithmetic).
+bool reads_memory_only(const NodePtr& n) {
+  if (n->realized() || n->op == Op::Buffer) return true;
+  return is_movement(n->op) && reads_memory_only(n->src[0]);
+}
+
 Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool is_max,
                   const char* name) {
   if (!axis) {
@@ -131,8 +137,13 @@ Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool i
   if (t.shape()[a] == 0)
     throw Error(std::string(name) + ": cannot take " + name + " of an empty axis (shape " +
                 shape_str(t.shape()) + ")");
-  Tensor best = is_max ? t.max({a}, true) : t.min({a}, true);
-  Tensor idx = first_index_of(t, best, a);
+  // The values are compared with their best for equality, so both must be the same bits.
+  // A computed float value is realized first: a kernel computing it twice may contract
+  // one copy into fused multiply-adds and not the other (NVRTC did, for a linspace: fuzz
+  // seed 202899 gave argmin 4 of 4 elements).
+  Tensor x = is_float(t.dtype()) && !reads_memory_only(t.node()) ? t.contiguous() : t;
+  Tensor best = is_max ? x.max({a}, true) : x.min({a}, true);
+  Tensor idx = first_index_of(x, best, a);
   return keepdim ? idx : idx.squeeze(a);
 }
 

@@ -57,6 +57,17 @@ TEST_P(FuzzRegressionTest, NanConstantsAbsorbArithmetic) {
                     Array::full({3}, NAN)));
 }
 
+// argmin compares each value with the minimum: a computed value must be the same bits both
+// times. NVRTC contracted one copy of linspace's i * step + start and not the other, and no
+// element matched (seed 202899: argmin 4 of 4 elements). Computed floats are realized first.
+TEST_P(FuzzRegressionTest, ArgReductionsOfComputedValues) {
+  Tensor x = Tensor::linspace(2.0, 0.0, 4, F32, dev());
+  EXPECT_TRUE(close(x.argmin(0), Array::scalar(3)));
+  EXPECT_TRUE(close((x * 3.0 - 1.0).argmax(0), Array::scalar(0)));
+  Tensor y = Tensor::linspace(-1.0, 1.0, 7, F32, dev()).reshape({7, 1}).expand({7, 3});
+  EXPECT_TRUE(close(y.abs().argmin(0), Array({3}, {3, 3, 3})));
+}
+
 // cat added zero-padded parts, and -0.0 + 0.0 is 0.0: a -0.0 element lost its sign, which
 // bitcast showed (seed 21011). Floats are padded with -0.0 now.
 TEST_P(FuzzRegressionTest, CatKeepsNegativeZero) {
