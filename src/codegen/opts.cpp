@@ -244,7 +244,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {
     const AstNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];
-    if (inner % width == 0 && inner >= 2 * width) {
+    if (inner % width == 0 && inner >= int64_t{2} * width) {
       Plan p;
       p.width = width;
       p.vector_reduce = r;

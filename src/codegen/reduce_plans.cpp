@@ -213,7 +213,8 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   int steps = uses(step_) ? plan_.unroll : 1;
   // Independent accumulator chains over the vector axis keep more loads in flight.
   int64_t inner = src->shape[n->arg.back()];
-  int chains = vector_reduce && inner % (plan_.width * kReduceChains) == 0 ? kReduceChains : 1;
+  int chains =
+      vector_reduce && inner % (int64_t{plan_.width} * kReduceChains) == 0 ? kReduceChains : 1;
   Expr chain = em_.fresh_var(0, chains - 1);
   std::vector<Val> accs(steps);
   for (int u = 0; u < steps; ++u)

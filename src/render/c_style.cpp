@@ -83,7 +83,7 @@ class Renderer {
       const ir::Inst& in = k_.insts[i];
       std::string line = statement(static_cast<int>(i), in);
       if (in.op == ir::IOp::EndRange || in.op == ir::IOp::EndIf) --depth;
-      if (!line.empty()) body += std::string(depth * 2, ' ') + line + "\n";
+      if (!line.empty()) body += std::string(static_cast<size_t>(depth) * 2, ' ') + line + "\n";
       if (in.op == ir::IOp::Range || in.op == ir::IOp::If) ++depth;
     }
     std::string types;

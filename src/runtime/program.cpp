@@ -125,7 +125,8 @@ void Program::check_arguments(std::span<Buffer* const> buffers,
 
 void Program::check_grid(const LaunchDims& dims) const {
   const DeviceInfo& info = device_.info();
-  const auto& [global, local] = dims;
+  const auto& global = dims.global;
+  const auto& local = dims.local;
   auto fail = [&](const std::string& why) {
     return Error(
         fmt::format("{} with global {} and local {}: {}", launch_name(), global, local, why));

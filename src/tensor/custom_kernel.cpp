@@ -49,7 +49,7 @@ void check_outputs(const CustomKernel& k, const DeviceInfo& device) {
                                 k.function, i, shape_str(out.shape)));
     if (!device.supports(out.dtype)) {
       std::vector<std::string> names;
-      for (DType dtype : device.dtypes) names.push_back(dtype_name(dtype));
+      for (DType dtype : device.dtypes) names.emplace_back(dtype_name(dtype));
       throw Error(fmt::format("{} '{}': output {} is {}, which {} does not have (it has {})", kOp,
                               k.function, i, dtype_name(out.dtype), device.name,
                               fmt::join(names, ", ")));

@@ -44,8 +44,10 @@ std::string error_text(const CudaApi& api, CUresult code) {
 // The graph entry points, all or none: has_graphs() is false unless every one resolved.
 void resolve_graphs(const Library& driver, CudaApi& api) {
   bool all = true;
+// NOLINTBEGIN(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_CUDA_GRAPH_RESOLVE(name, result, params) \
   all = (api.name = driver.find<result(*) params>(#name)) && all;
+  // NOLINTEND(bugprone-macro-parentheses)
   INGOT_CUDA_GRAPH_FUNCTIONS(INGOT_CUDA_GRAPH_RESOLVE)
 #undef INGOT_CUDA_GRAPH_RESOLVE
   using AddKernelNode = decltype(api.cuGraphAddKernelNode);
@@ -60,8 +62,10 @@ void load_into(CudaApi& api) {
   // not expect to be unloaded, whether or not they initialized.
   Library driver = Library::open({"libcuda.so.1"}, "the CUDA driver");
   driver.keep();
+// NOLINTBEGIN(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_CUDA_RESOLVE(name, result, params) \
   api.name = driver.require<result(*) params>(#name, "CUDA 11 or newer is needed");
+  // NOLINTEND(bugprone-macro-parentheses)
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_RESOLVE)
 #undef INGOT_CUDA_RESOLVE
   // Optional: CUDA 12.4.
@@ -76,8 +80,10 @@ void load_into(CudaApi& api) {
       Library::open(nvrtc_candidates(api.driver_version), "NVRTC, the CUDA runtime compiler");
   nvrtc.keep();
   api.nvrtc_library = nvrtc.name();
+// NOLINTBEGIN(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_NVRTC_RESOLVE(name, result, params) \
   api.name = nvrtc.require<result(*) params>(#name, "NVRTC 11.2 or newer is needed");
+  // NOLINTEND(bugprone-macro-parentheses)
   INGOT_NVRTC_FUNCTIONS(INGOT_NVRTC_RESOLVE)
 #undef INGOT_NVRTC_RESOLVE
   if (nvrtcResult status = api.nvrtcVersion(&api.nvrtc_major, &api.nvrtc_minor);

@@ -146,6 +146,7 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
 
 // The resolved entry points, spelled as in the API: cu().cuStreamSynchronize(stream).
 struct CudaApi {
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_CUDA_FIELD(name, result, params) result(*name) params = nullptr;
   INGOT_CUDA_DRIVER_FUNCTIONS(INGOT_CUDA_FIELD)
   INGOT_NVRTC_FUNCTIONS(INGOT_CUDA_FIELD)

@@ -11,7 +11,7 @@
 namespace ingot::objc {
 namespace {
 
-Runtime emulator(std::string why) {
+Runtime emulator(const std::string& why) {
   namespace emu = metal_emulator;
   Runtime rt;
   rt.emulated = true;

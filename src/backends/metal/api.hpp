@@ -162,6 +162,7 @@ class Owned {
   }
   Owned(const Owned&) = delete;
   Owned& operator=(const Owned&) = delete;
+  // NOLINTNEXTLINE(bugprone-exception-escape): release of an object owned here cannot fail
   ~Owned() { release(object_); }
   id get() const { return object_; }
   explicit operator bool() const { return object_ != nullptr; }

@@ -18,8 +18,10 @@ void load_into(ClApi& api) {
   Library library = Library::open({"libOpenCL.so.1", "libOpenCL.so"}, "the OpenCL ICD loader");
   // The library stays loaded for the life of the process, as the devices do.
   library.keep();
+// NOLINTBEGIN(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_CL_RESOLVE(name, result, params) \
   api.name = library.require<result(*) params>(#name, "OpenCL 1.2 or newer is needed");
+  // NOLINTEND(bugprone-macro-parentheses)
   INGOT_CL_FUNCTIONS(INGOT_CL_RESOLVE)
 #undef INGOT_CL_RESOLVE
 }

@@ -142,6 +142,7 @@ using cl_build_notify = void (*)(cl_program, void*);
 
 // The resolved entry points, spelled as in the API: cl().clFinish(queue).
 struct ClApi {
+// NOLINTNEXTLINE(bugprone-macro-parentheses): a type and a parameter list, not expressions
 #define INGOT_CL_FIELD(name, result, params) result(*name) params = nullptr;
   INGOT_CL_FUNCTIONS(INGOT_CL_FIELD)
 #undef INGOT_CL_FIELD

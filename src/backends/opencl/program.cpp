@@ -100,7 +100,7 @@ double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
     std::vector<ClOwned<cl_mem>> views;
     for (size_t i = 0; i < buffers.size(); ++i) {
       cl_mem mem = argument(i, buffers[i], views);
-      set_arg(i, sizeof mem, &mem);
+      set_arg(i, sizeof mem, &mem);  // NOLINT(bugprone-sizeof-expression): the handle's size
     }
     for (size_t i = 0; i < scalars.size(); ++i) {
       cl_long integer = scalars[i].i;

@@ -52,7 +52,7 @@ void dispatch(MTLComputeCommandEncoder& self, MTLSize groups, MTLSize threads) {
   if (!self.pipeline)
     throw Error(fmt::format("emulated Metal: {} before setComputePipelineState:", selector));
   check_dispatch(*self.pipeline.get(), threads, self.threadgroup_lengths, selector);
-  buffer.commands.push_back(
+  buffer.commands.emplace_back(
       DispatchCommand{self.pipeline, self.bindings, self.threadgroup_lengths, groups, threads});
 }
 
@@ -64,7 +64,7 @@ void execute_indirect(MTLComputeCommandEncoder& self, id commands, NSRange range
     throw Error(fmt::format(
         "emulated Metal: {} range [{}, {}) of an indirect command buffer of {} commands", selector,
         range.location, range.location + range.length, icb->commands.size()));
-  buffer.commands.push_back(IndirectCommand{Ref(icb), range, self.resident});
+  buffer.commands.emplace_back(IndirectCommand{Ref(icb), range, self.resident});
 }
 
 // Runs an indirect command buffer's commands in the range, as encoded.
@@ -107,7 +107,7 @@ void encode_event(MTLCommandBuffer& self, id event, uint64_t value, bool signal)
   if (self.encoding || self.status != CommandBufferStatus::NotEnqueued)
     throw Error(
         fmt::format("emulated Metal: {} while an encoder is open or after commit", selector));
-  self.commands.push_back(EventCommand{Ref(as<MTLSharedEvent>(event, selector)), value, signal});
+  self.commands.emplace_back(EventCommand{Ref(as<MTLSharedEvent>(event, selector)), value, signal});
 }
 
 // Command buffers committed to a queue that still holds them, for wait_for_idle_queues.
@@ -417,7 +417,7 @@ void define_command_classes() {
               fmt::format("emulated Metal: useResource:usage: {}; a buffer's usage is "
                           "MTLResourceUsageRead (1), Write (2) or both",
                           usage));
-        self.resident.push_back(Ref(as<MTLBuffer>(resource, "useResource:usage:")));
+        self.resident.emplace_back(as<MTLBuffer>(resource, "useResource:usage:"));
       });
   def(encoder, "executeCommandsInBuffer:withRange:", execute_indirect);
   auto end_encoding = +[](Encoder& self) {
@@ -440,7 +440,7 @@ void define_command_classes() {
               "emulated Metal: {} of {} bytes from offset {} of a {}-byte buffer to offset {} of "
               "a {}-byte buffer: the copy reaches past a buffer's end",
               selector, size, source_offset, from->length, destination_offset, to->length));
-        buffer.commands.push_back(
+        buffer.commands.emplace_back(
             CopyCommand{Ref(from), Ref(to), source_offset, destination_offset, size});
       });
   def(blit, "endEncoding", end_encoding);

@@ -24,7 +24,7 @@ namespace fcontext = boost::context::detail;
 // Kernels keep their locals (arrays, simdgroup matrices) on the stack; pages are only
 // committed when touched, and a guard page below each stack turns an overflow into a
 // fault instead of a corruption.
-constexpr size_t kStackBytes = 256 * 1024;
+constexpr size_t kStackBytes = size_t{256} * 1024;
 
 size_t page() {
   static const size_t size = static_cast<size_t>(::sysconf(_SC_PAGESIZE));

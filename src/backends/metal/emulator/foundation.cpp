@@ -1,6 +1,8 @@
 // The Foundation classes Metal's API passes around: NSString, NSError and NSArray.
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "backends/metal/emulator/objects.hpp"
 #include "ingot/error.hpp"
 
@@ -9,7 +11,8 @@ namespace ingot::metal_emulator {
 NSString::NSString(std::string text) : Object(class_named("NSString")), text(std::move(text)) {}
 
 NSError::NSError(std::string text)
-    : Object(class_named("NSError")), description(Ref<NSString>::adopt(new NSString(text))) {}
+    : Object(class_named("NSError")),
+      description(Ref<NSString>::adopt(new NSString(std::move(text)))) {}
 
 NSArray::NSArray(std::vector<Ref<Object>> items)
     : Object(class_named("NSArray")), items(std::move(items)) {}

@@ -16,7 +16,7 @@ namespace ingot::metal_emulator {
 // Metal's limits, enforced as a real device enforces them.
 inline constexpr int kMaxBufferBindings = 31;
 inline constexpr size_t kMaxSetBytesLength = 4096;  // setBytes takes less than this
-inline constexpr size_t kMaxThreadgroupMemory = 32 * 1024;
+inline constexpr size_t kMaxThreadgroupMemory = size_t{32} * 1024;
 inline constexpr int64_t kMaxThreadsPerThreadgroup = 1024;
 inline constexpr int kSimdWidth = 32;
 

@@ -36,7 +36,7 @@ std::vector<std::string> flags(bool fast_math) {
   std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
                                 "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
                                 "-fno-math-errno"};
-  if (fast_math) f.push_back("-ffast-math");
+  if (fast_math) f.emplace_back("-ffast-math");
   return f;
 }
 
