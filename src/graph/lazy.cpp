@@ -15,6 +15,11 @@ NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vect
   return n;
 }
 
+bool is_view_of_buffer(const LazyNode* n) {
+  while (is_movement(n->op)) n = n->src[0].get();
+  return n->realized();
+}
+
 NodePtr make_buffer_node(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape,
                          std::string device) {
   auto n = make_node(Op::Buffer, dtype, std::move(shape), std::move(device), {});

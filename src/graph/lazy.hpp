@@ -26,6 +26,10 @@ struct LazyNode {
   bool realized() const { return buffer != nullptr; }
 };
 
+// A realized buffer, or a chain of movement ops ending at one: a view, which reads memory
+// and computes nothing (no kernel needed to realize it).
+bool is_view_of_buffer(const LazyNode* n);
+
 using NodePtr = std::shared_ptr<LazyNode>;
 
 NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vector<NodePtr> src,

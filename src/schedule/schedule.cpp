@@ -15,12 +15,6 @@ bool is_leaf(const LazyNode& n) {
 }
 bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
 
-// A chain of movement ops ending at a realized buffer: a view, no kernel needed.
-bool is_view_of_buffer(const LazyNode* n) {
-  while (is_movement(n->op)) n = n->src[0].get();
-  return n->realized();
-}
-
 struct Graph {
   std::vector<LazyNode*> order;  // sources before consumers
   std::unordered_map<LazyNode*, std::vector<LazyNode*>> parents;

@@ -119,12 +119,6 @@ Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   return static_cast<double>(n) - score.max({axis}, true);
 }
 
-// Whether `n` is a realized buffer seen through movement ops only (no arithmetic).
-bool reads_memory_only(const NodePtr& n) {
-  if (n->realized() || n->op == Op::Buffer) return true;
-  return is_movement(n->op) && reads_memory_only(n->src[0]);
-}
-
 Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool is_max,
                   const char* name) {
   if (!axis) {
@@ -141,7 +135,7 @@ Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool i
   // A computed float value is realized first: a kernel computing it twice may contract
   // one copy into fused multiply-adds and not the other (NVRTC did, for a linspace: fuzz
   // seed 202899 gave argmin 4 of 4 elements).
-  Tensor x = is_float(t.dtype()) && !reads_memory_only(t.node()) ? t.contiguous() : t;
+  Tensor x = is_float(t.dtype()) && !is_view_of_buffer(t.node().get()) ? t.contiguous() : t;
   Tensor best = is_max ? x.max({a}, true) : x.min({a}, true);
   Tensor idx = first_index_of(x, best, a);
   return keepdim ? idx : idx.squeeze(a);

@@ -46,15 +46,7 @@ namespace {
 // The absolute error a result near zero may have: float16 keeps subnormals (its smallest
 // spacing), the 32-bit types may flush them to zero on GPUs (the smallest normal).
 double near_zero_error(DType dtype) {
-  switch (dtype) {
-    case DType::Float16:
-      return std::ldexp(1.0, -24);
-    case DType::BFloat16:
-    case DType::Float32:
-      return std::numeric_limits<float>::min();
-    default:
-      return std::numeric_limits<double>::min();
-  }
+  return dtype == DType::Float16 ? std::ldexp(1.0, -24) : min_normal_of(dtype);
 }
 
 // A result from its value and the ends of its interval. A NaN anywhere means the interval
