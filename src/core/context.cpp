@@ -39,7 +39,7 @@ Context::Context()
 
 void Context::set_beam(int width) {
   if (width < 0)
-    throw Error(fmt::format(
+    throw ArgumentError(fmt::format(
         "set_beam: width {} is negative; 0 turns BEAM off, n > 0 times up to n candidates", width));
   beam_ = width;
 }

@@ -51,9 +51,9 @@ const char* dtype_name(DType dtype) { return row(dtype).name; }
 DType dtype_from_name(const std::string& name) {
   for (const auto& r : kTable)
     if (name == r.name) return r.dtype;
-  throw Error("unknown dtype '" + name +
-              "': valid names are bool, int8, int16, int32, int64, uint8, uint16, uint32, "
-              "uint64, float16, bfloat16, float32, float64");
+  throw ArgumentError("unknown dtype '" + name +
+                      "': valid names are bool, int8, int16, int32, int64, uint8, uint16, uint32, "
+                      "uint64, float16, bfloat16, float32, float64");
 }
 
 bool is_float(DType dtype) { return row(dtype).kind == 3; }

@@ -7,16 +7,17 @@ using namespace frontend;
 
 Tensor Tensor::matmul(const Tensor& other) const {
   if (ndim() == 0 || other.ndim() == 0)
-    throw Error("matmul: both operands need at least one axis, got shapes " + shape_str(shape()) +
-                " and " + shape_str(other.shape()));
+    throw ArgumentError("matmul: both operands need at least one axis, got shapes " +
+                        shape_str(shape()) + " and " + shape_str(other.shape()));
   check_same_device(*this, other, "matmul");
   Tensor a = ndim() == 1 ? unsqueeze(0) : *this;
   Tensor b = other.ndim() == 1 ? other.unsqueeze(1) : other;
   int64_t k = a.shape().back(), kb = b.shape()[b.ndim() - 2];
   if (k != kb)
-    throw Error("matmul: shapes " + shape_str(shape()) + " and " + shape_str(other.shape()) +
-                " are not aligned: " + std::to_string(k) + " (last axis of the first) != " +
-                std::to_string(kb) + " (second-to-last axis of the second)");
+    throw ArgumentError("matmul: shapes " + shape_str(shape()) + " and " +
+                        shape_str(other.shape()) + " are not aligned: " + std::to_string(k) +
+                        " (last axis of the first) != " + std::to_string(kb) +
+                        " (second-to-last axis of the second)");
   Shape batch_a(a.shape().begin(), a.shape().end() - 2),
       batch_b(b.shape().begin(), b.shape().end() - 2);
   Shape batch = broadcast_shapes(batch_a, batch_b, "matmul");

@@ -13,7 +13,8 @@ namespace {
 
 void check_shape(const Shape& shape, const char* op) {
   for (int64_t d : shape)
-    if (d < 0) throw Error(std::string(op) + ": negative dimension in shape " + shape_str(shape));
+    if (d < 0)
+      throw ArgumentError(std::string(op) + ": negative dimension in shape " + shape_str(shape));
 }
 
 Tensor allocate(const Shape& shape, DType dtype, const std::string& device, const char* op) {
@@ -31,8 +32,9 @@ bool integral(double v) { return std::floor(v) == v; }
 void Tensor::check_count(size_t count, const Shape& shape) {
   check_shape(shape, "from_vector");
   if (static_cast<int64_t>(count) != shape_numel(shape))
-    throw Error("from_vector: " + std::to_string(count) + " values do not fill shape " +
-                shape_str(shape) + " (" + std::to_string(shape_numel(shape)) + " elements)");
+    throw ArgumentError("from_vector: " + std::to_string(count) + " values do not fill shape " +
+                        shape_str(shape) + " (" + std::to_string(shape_numel(shape)) +
+                        " elements)");
 }
 
 Tensor Tensor::from_data(const void* data, DType dtype, const Shape& shape,
@@ -66,9 +68,9 @@ DType frontend::widest_float(const std::string& device) {
 Tensor Tensor::arange(double start, double stop, double step, std::optional<DType> dtype,
                       const std::string& device) {
   if (step == 0 || !std::isfinite(step) || !std::isfinite(start) || !std::isfinite(stop))
-    throw Error("arange: step must be nonzero and all bounds finite (start " +
-                std::to_string(start) + ", stop " + std::to_string(stop) + ", step " +
-                std::to_string(step) + ")");
+    throw ArgumentError("arange: step must be nonzero and all bounds finite (start " +
+                        std::to_string(start) + ", stop " + std::to_string(stop) + ", step " +
+                        std::to_string(step) + ")");
   DType dt = dtype.value_or(integral(start) && integral(stop) && integral(step) ? DType::Int32
                                                                                 : DType::Float32);
   int64_t n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((stop - start) / step)));
@@ -85,7 +87,7 @@ Tensor Tensor::arange(double start, double stop, double step, std::optional<DTyp
 
 Tensor Tensor::linspace(double start, double stop, int64_t steps, DType dtype,
                         const std::string& device) {
-  if (steps < 0) throw Error("linspace: steps must be >= 0, got " + std::to_string(steps));
+  if (steps < 0) throw ArgumentError("linspace: steps must be >= 0, got " + std::to_string(steps));
   double delta = steps > 1 ? (stop - start) / static_cast<double>(steps - 1) : 0;
   Tensor i = cast(iota({steps}, DType::Int64, device), widest_float(device));
   return cast(i * delta + start, dtype);
@@ -95,7 +97,8 @@ Tensor Tensor::eye(int64_t n, std::optional<int64_t> m_opt, DType dtype,
                    const std::string& device) {
   int64_t m = m_opt.value_or(n);
   if (n < 0 || m < 0)
-    throw Error("eye: sizes must be >= 0, got " + std::to_string(n) + " x " + std::to_string(m));
+    throw ArgumentError("eye: sizes must be >= 0, got " + std::to_string(n) + " x " +
+                        std::to_string(m));
   Tensor rows = iota({n}, DType::Int64, device).reshape({n, 1});
   Tensor cols = iota({m}, DType::Int64, device).reshape({1, m});
   return cast(rows.eq(cols), dtype);

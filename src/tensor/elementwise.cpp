@@ -30,10 +30,11 @@ Tensor arith_or_logic(const Tensor& a, const Tensor& b, Op op, const char* name)
     case Op::Min:
       return a.logical_and(b);
     default:
-      throw Error(std::string(name) + ": not defined for two bool tensors (shapes " +
-                  shape_str(a.shape()) + " and " + shape_str(b.shape()) +
-                  "); use logical_xor, or logical_and with logical_not, or cast to an integer "
-                  "type first");
+      throw ArgumentError(
+          std::string(name) + ": not defined for two bool tensors (shapes " + shape_str(a.shape()) +
+          " and " + shape_str(b.shape()) +
+          "); use logical_xor, or logical_and with logical_not, or cast to an integer "
+          "type first");
   }
 }
 
@@ -57,7 +58,8 @@ Tensor operator*(double a, const Tensor& b) { return scalar_like(b, a) * b; }
 Tensor operator/(double a, const Tensor& b) { return scalar_like(b, a) / b; }
 
 Tensor Tensor::neg() const {
-  if (dtype() == DType::Bool) throw Error("neg: not defined for bool tensors; use logical_not");
+  if (dtype() == DType::Bool)
+    throw ArgumentError("neg: not defined for bool tensors; use logical_not");
   return unary(*this, Op::Neg, dtype());
 }
 Tensor Tensor::abs() const {
@@ -151,10 +153,10 @@ Tensor Tensor::bitcast(DType dt) const {
   if (from == to) return wrap(make_node(Op::Bitcast, dt, shape(), device(), {node_}));
   int64_t last = ndim() ? shape().back() : 1;
   if (ndim() == 0 || (from < to && (last * static_cast<int64_t>(from)) % to != 0))
-    throw Error(std::string("bitcast: cannot view ") + dtype_name(dtype()) + " of shape " +
-                shape_str(shape()) + " as " + dtype_name(dt) +
-                ": the last axis times the element size (" + std::to_string(from) +
-                " bytes) must be a multiple of " + std::to_string(to) + " bytes");
+    throw ArgumentError(std::string("bitcast: cannot view ") + dtype_name(dtype()) + " of shape " +
+                        shape_str(shape()) + " as " + dtype_name(dt) +
+                        ": the last axis times the element size (" + std::to_string(from) +
+                        " bytes) must be a multiple of " + std::to_string(to) + " bytes");
   // Element sizes differ: reinterpret realized bytes (a contiguous copy, then a new
   // shape over the same buffer).
   Tensor base = contiguous();

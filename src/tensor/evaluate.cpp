@@ -13,7 +13,7 @@ using namespace frontend;
 namespace {
 
 const LazyNode& checked(const std::shared_ptr<LazyNode>& n) {
-  if (!n) throw Error("tensor: use of an undefined (default-constructed) Tensor");
+  if (!n) throw ArgumentError("tensor: use of an undefined (default-constructed) Tensor");
   return *n;
 }
 
@@ -26,7 +26,7 @@ const std::string& Tensor::device() const { return checked(node_).device; }
 int64_t Tensor::size(int axis) const {
   int a = normalize_axis(axis, ndim(), "size");
   if (ndim() == 0)
-    throw Error("size: a 0-d tensor has no axis " + std::to_string(axis) + " (shape ())");
+    throw ArgumentError("size: a 0-d tensor has no axis " + std::to_string(axis) + " (shape ())");
   return shape()[a];
 }
 
@@ -75,8 +75,8 @@ void Tensor::read_all(void* dst, DType want) const {
 
 void Tensor::read_item(void* dst, DType want) const {
   if (numel() != 1)
-    throw Error("item: the tensor has " + std::to_string(numel()) + " elements (shape " +
-                shape_str(shape()) + "); item needs exactly one");
+    throw ArgumentError("item: the tensor has " + std::to_string(numel()) + " elements (shape " +
+                        shape_str(shape()) + "); item needs exactly one");
   read_all(dst, want);
 }
 

@@ -12,7 +12,7 @@ std::string device_name(const std::string& device) { return Device::get(device).
 
 Tensor constant(const Shape& shape, DType dtype, const std::string& device, double value) {
   for (int64_t d : shape)
-    if (d < 0) throw Error("full: negative dimension in shape " + shape_str(shape));
+    if (d < 0) throw ArgumentError("full: negative dimension in shape " + shape_str(shape));
   return wrap(make_node(Op::Const, dtype, shape, device_name(device), {}, {},
                         ConstValue::of(value, dtype)));
 }
@@ -24,9 +24,9 @@ Tensor iota(const Shape& shape, DType dtype, const std::string& device) {
 int normalize_axis(int axis, int ndim, const char* op) {
   int n = std::max(ndim, 1);
   if (axis < -n || axis >= n)
-    throw Error(std::string(op) + ": axis " + std::to_string(axis) + " is out of range for a " +
-                std::to_string(ndim) + "-d tensor (valid: " + std::to_string(-n) + " to " +
-                std::to_string(n - 1) + ")");
+    throw ArgumentError(std::string(op) + ": axis " + std::to_string(axis) +
+                        " is out of range for a " + std::to_string(ndim) + "-d tensor (valid: " +
+                        std::to_string(-n) + " to " + std::to_string(n - 1) + ")");
   return axis < 0 ? axis + n : axis;
 }
 
@@ -39,7 +39,7 @@ std::vector<int> normalize_axes(const std::vector<int>& axes, int ndim, const ch
   for (int a : axes) {
     int n = normalize_axis(a, ndim, op);
     if (std::find(out.begin(), out.end(), n) != out.end())
-      throw Error(std::string(op) + ": axis " + std::to_string(a) + " is repeated");
+      throw ArgumentError(std::string(op) + ": axis " + std::to_string(a) + " is repeated");
     out.push_back(n);
   }
   // A 0-d tensor accepts axis 0 (or -1), as PyTorch does, naming no axis of its own: the
@@ -56,10 +56,10 @@ Shape broadcast_shapes(const Shape& a, const Shape& b, const char* op) {
     int64_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
     int64_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
     if (da != db && da != 1 && db != 1)
-      throw Error(std::string(op) + ": shapes " + shape_str(a) + " and " + shape_str(b) +
-                  " cannot be broadcast together (axis " + std::to_string(i) + ": " +
-                  std::to_string(da) + " vs " + std::to_string(db) +
-                  "; sizes must match or one must be 1)");
+      throw ArgumentError(std::string(op) + ": shapes " + shape_str(a) + " and " + shape_str(b) +
+                          " cannot be broadcast together (axis " + std::to_string(i) + ": " +
+                          std::to_string(da) + " vs " + std::to_string(db) +
+                          "; sizes must match or one must be 1)");
     out[i] = da == 1 ? db : da;
   }
   return out;
@@ -77,13 +77,14 @@ Tensor unary(const Tensor& t, Op op, DType out_dtype) {
 
 void check_same_device(const Tensor& a, const Tensor& b, const char* op) {
   if (a.device() != b.device())
-    throw Error(std::string(op) + ": operands are on different devices (" + a.device() + " and " +
-                b.device() + "); move one with .to(device)");
+    throw ArgumentError(std::string(op) + ": operands are on different devices (" + a.device() +
+                        " and " + b.device() + "); move one with .to(device)");
 }
 
 Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DType out_dtype,
               const char* name) {
-  if (!a.defined() || !b.defined()) throw Error(std::string(name) + ": undefined tensor operand");
+  if (!a.defined() || !b.defined())
+    throw ArgumentError(std::string(name) + ": undefined tensor operand");
   check_same_device(a, b, name);
   Shape shape = broadcast_shapes(a.shape(), b.shape(), name);
   Tensor x = cast(a, operand_dtype).broadcast_to(shape);

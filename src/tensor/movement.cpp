@@ -29,24 +29,26 @@ Tensor Tensor::reshape(const Shape& target) const {
   for (size_t i = 0; i < out.size(); ++i) {
     if (out[i] == -1) {
       if (infer >= 0)
-        throw Error("reshape: only one -1 is allowed in the new shape " + shape_str(target));
+        throw ArgumentError("reshape: only one -1 is allowed in the new shape " +
+                            shape_str(target));
       infer = static_cast<int>(i);
     } else if (out[i] < 0) {
-      throw Error("reshape: negative size in the new shape " + shape_str(target));
+      throw ArgumentError("reshape: negative size in the new shape " + shape_str(target));
     } else {
       known *= out[i];
     }
   }
   if (infer >= 0) {
     if (known == 0 || numel() % known != 0)
-      throw Error("reshape: cannot infer -1 in " + shape_str(target) + " for a tensor of shape " +
-                  shape_str(shape()) + " (" + std::to_string(numel()) + " elements)");
+      throw ArgumentError("reshape: cannot infer -1 in " + shape_str(target) +
+                          " for a tensor of shape " + shape_str(shape()) + " (" +
+                          std::to_string(numel()) + " elements)");
     out[infer] = numel() / known;
   }
   if (shape_numel(out) != numel())
-    throw Error("reshape: cannot reshape a tensor of shape " + shape_str(shape()) + " (" +
-                std::to_string(numel()) + " elements) to " + shape_str(target) + " (" +
-                std::to_string(shape_numel(out)) + " elements)");
+    throw ArgumentError("reshape: cannot reshape a tensor of shape " + shape_str(shape()) + " (" +
+                        std::to_string(numel()) + " elements) to " + shape_str(target) + " (" +
+                        std::to_string(shape_numel(out)) + " elements)");
   if (out == shape()) return *this;
   // A reshape of a reshape is one reshape of the original.
   if (node_->op == Op::Reshape) return Tensor(node_->src[0]).reshape(out);
@@ -67,8 +69,9 @@ Tensor Tensor::permute(const std::vector<int>& order) const {
     }
   }
   if (!valid)
-    throw Error("permute: " + axes_str(order) + " is not a permutation of the " +
-                std::to_string(ndim()) + " axes of a tensor of shape " + shape_str(shape()));
+    throw ArgumentError("permute: " + axes_str(order) + " is not a permutation of the " +
+                        std::to_string(ndim()) + " axes of a tensor of shape " +
+                        shape_str(shape()));
   bool identity = true;
   for (size_t i = 0; i < arg.size(); ++i) identity &= arg[i] == static_cast<int64_t>(i);
   if (identity) return *this;
@@ -93,8 +96,8 @@ Tensor Tensor::T() const {
 
 Tensor Tensor::expand(const Shape& target) const {
   if (target.size() < shape().size())
-    throw Error("expand: the new shape " + shape_str(target) + " has fewer axes than " +
-                shape_str(shape()));
+    throw ArgumentError("expand: the new shape " + shape_str(target) + " has fewer axes than " +
+                        shape_str(shape()));
   size_t lead = target.size() - shape().size();
   Shape src(lead, 1);
   src.insert(src.end(), shape().begin(), shape().end());
@@ -102,9 +105,9 @@ Tensor Tensor::expand(const Shape& target) const {
   for (size_t i = 0; i < target.size(); ++i) {
     int64_t want = target[i] == -1 && i >= lead ? src[i] : target[i];
     if (want < 0 || (src[i] != 1 && src[i] != want))
-      throw Error("expand: cannot expand shape " + shape_str(shape()) + " to " + shape_str(target) +
-                  " (axis " + std::to_string(i) + " has size " + std::to_string(src[i]) +
-                  "; only size-1 axes can grow)");
+      throw ArgumentError("expand: cannot expand shape " + shape_str(shape()) + " to " +
+                          shape_str(target) + " (axis " + std::to_string(i) + " has size " +
+                          std::to_string(src[i]) + "; only size-1 axes can grow)");
     out[i] = want;
   }
   Tensor base = lead ? reshape(src) : *this;
@@ -116,16 +119,17 @@ Tensor Tensor::broadcast_to(const Shape& target) const { return expand(target); 
 
 Tensor Tensor::pad(const std::vector<std::pair<int64_t, int64_t>>& pads, double value) const {
   if (static_cast<int>(pads.size()) > ndim())
-    throw Error("pad: " + std::to_string(pads.size()) + " pad pairs for a tensor of shape " +
-                shape_str(shape()) + " (at most one per axis)");
+    throw ArgumentError("pad: " + std::to_string(pads.size()) +
+                        " pad pairs for a tensor of shape " + shape_str(shape()) +
+                        " (at most one per axis)");
   std::vector<int64_t> arg;
   Shape out = shape();
   bool any = false;
   for (int i = 0; i < ndim(); ++i) {
     auto [b, a] = i < static_cast<int>(pads.size()) ? pads[i] : std::pair<int64_t, int64_t>{0, 0};
     if (b < 0 || a < 0)
-      throw Error("pad: negative padding (" + std::to_string(b) + ", " + std::to_string(a) +
-                  ") on axis " + std::to_string(i) + "; use slice to remove elements");
+      throw ArgumentError("pad: negative padding (" + std::to_string(b) + ", " + std::to_string(a) +
+                          ") on axis " + std::to_string(i) + "; use slice to remove elements");
     arg.push_back(b);
     arg.push_back(a);
     out[i] += b + a;
@@ -137,8 +141,8 @@ Tensor Tensor::pad(const std::vector<std::pair<int64_t, int64_t>>& pads, double 
 
 Tensor Tensor::slice(const std::vector<Slice>& slices) const {
   if (static_cast<int>(slices.size()) > ndim())
-    throw Error("slice: " + std::to_string(slices.size()) + " slices for a tensor of shape " +
-                shape_str(shape()));
+    throw ArgumentError("slice: " + std::to_string(slices.size()) +
+                        " slices for a tensor of shape " + shape_str(shape()));
   std::vector<int64_t> bounds, steps;
   Shape shrunk = shape(), out = shape();
   bool any_shrink = false, any_step = false;
@@ -146,14 +150,14 @@ Tensor Tensor::slice(const std::vector<Slice>& slices) const {
     Slice s = i < static_cast<int>(slices.size()) ? slices[i] : Slice{};
     int64_t n = shape()[i];
     if (s.step == 0)
-      throw Error("slice: step 0 on axis " + std::to_string(i) + " (must be nonzero)");
+      throw ArgumentError("slice: step 0 on axis " + std::to_string(i) + " (must be nonzero)");
     auto resolve = [&](std::optional<int64_t> v, const char* what) -> std::optional<int64_t> {
       if (!v) return std::nullopt;
       if (*v < -n || *v > n)
-        throw Error("slice: " + std::string(what) + " " + std::to_string(*v) +
-                    " is out of range for axis " + std::to_string(i) + " of shape " +
-                    shape_str(shape()) + " (valid: " + std::to_string(-n) + " to " +
-                    std::to_string(n) + ")");
+        throw ArgumentError("slice: " + std::string(what) + " " + std::to_string(*v) +
+                            " is out of range for axis " + std::to_string(i) + " of shape " +
+                            shape_str(shape()) + " (valid: " + std::to_string(-n) + " to " +
+                            std::to_string(n) + ")");
       return *v < 0 ? *v + n : *v;
     };
     std::optional<int64_t> start = resolve(s.start, "start"), stop = resolve(s.stop, "stop");
@@ -203,9 +207,9 @@ Tensor Tensor::squeeze(std::optional<int> axis) const {
 
 Tensor Tensor::unsqueeze(int axis) const {
   if (axis < -(ndim() + 1) || axis > ndim())
-    throw Error("unsqueeze: axis " + std::to_string(axis) + " is out of range for shape " +
-                shape_str(shape()) + " (valid: " + std::to_string(-(ndim() + 1)) + " to " +
-                std::to_string(ndim()) + ")");
+    throw ArgumentError("unsqueeze: axis " + std::to_string(axis) + " is out of range for shape " +
+                        shape_str(shape()) + " (valid: " + std::to_string(-(ndim() + 1)) + " to " +
+                        std::to_string(ndim()) + ")");
   int a = axis < 0 ? axis + ndim() + 1 : axis;
   Shape out = shape();
   out.insert(out.begin() + a, 1);
@@ -216,7 +220,7 @@ Tensor Tensor::flatten(int start, int end) const {
   if (ndim() == 0) return reshape({1});
   start = normalize_axis(start, ndim(), "flatten");
   end = normalize_axis(end, ndim(), "flatten");
-  if (start > end) throw Error("flatten: start axis comes after end axis");
+  if (start > end) throw ArgumentError("flatten: start axis comes after end axis");
   Shape out(shape().begin(), shape().begin() + start);
   int64_t n = 1;
   for (int i = start; i <= end; ++i) n *= shape()[i];
@@ -226,12 +230,13 @@ Tensor Tensor::flatten(int start, int end) const {
 }
 
 Tensor Tensor::cat(const std::vector<Tensor>& tensors, int axis) {
-  if (tensors.empty()) throw Error("cat: needs at least one tensor");
+  if (tensors.empty()) throw ArgumentError("cat: needs at least one tensor");
   const Tensor& first = tensors[0];
   for (size_t i = 0; i < tensors.size(); ++i)
     if (tensors[i].ndim() == 0)
-      throw Error("cat: tensor " + std::to_string(i) +
-                  " is 0-d and has no axis to concatenate along; use stack, or unsqueeze it");
+      throw ArgumentError(
+          "cat: tensor " + std::to_string(i) +
+          " is 0-d and has no axis to concatenate along; use stack, or unsqueeze it");
   int a = normalize_axis(axis, first.ndim(), "cat");
   DType dt = first.dtype();
   int64_t total = 0;
@@ -240,8 +245,8 @@ Tensor Tensor::cat(const std::vector<Tensor>& tensors, int axis) {
     bool ok = t.ndim() == first.ndim();
     for (int i = 0; ok && i < t.ndim(); ++i) ok = i == a || t.shape()[i] == first.shape()[i];
     if (!ok)
-      throw Error("cat: shapes " + shape_str(first.shape()) + " and " + shape_str(t.shape()) +
-                  " differ outside axis " + std::to_string(a));
+      throw ArgumentError("cat: shapes " + shape_str(first.shape()) + " and " +
+                          shape_str(t.shape()) + " differ outside axis " + std::to_string(a));
     dt = promote_types(dt, t.dtype());
     total += t.shape()[a];
   }
@@ -264,13 +269,13 @@ Tensor Tensor::cat(const std::vector<Tensor>& tensors, int axis) {
 }
 
 Tensor Tensor::stack(const std::vector<Tensor>& tensors, int axis) {
-  if (tensors.empty()) throw Error("stack: needs at least one tensor");
+  if (tensors.empty()) throw ArgumentError("stack: needs at least one tensor");
   int a = axis < 0 ? axis + tensors[0].ndim() + 1 : axis;
   std::vector<Tensor> parts;
   for (const Tensor& t : tensors) {
     if (t.shape() != tensors[0].shape())
-      throw Error("stack: shapes " + shape_str(tensors[0].shape()) + " and " +
-                  shape_str(t.shape()) + " differ; all tensors must have the same shape");
+      throw ArgumentError("stack: shapes " + shape_str(tensors[0].shape()) + " and " +
+                          shape_str(t.shape()) + " differ; all tensors must have the same shape");
     parts.push_back(t.unsqueeze(a));
   }
   return cat(parts, a);
@@ -278,13 +283,15 @@ Tensor Tensor::stack(const std::vector<Tensor>& tensors, int axis) {
 
 Tensor Tensor::repeat(const std::vector<int64_t>& repeats) const {
   if (static_cast<int>(repeats.size()) < ndim())
-    throw Error("repeat: " + std::to_string(repeats.size()) + " repeats for a tensor of shape " +
-                shape_str(shape()) + " (at least one per axis)");
+    throw ArgumentError("repeat: " + std::to_string(repeats.size()) +
+                        " repeats for a tensor of shape " + shape_str(shape()) +
+                        " (at least one per axis)");
   Shape base(repeats.size() - ndim(), 1);
   base.insert(base.end(), shape().begin(), shape().end());
   Shape split, expanded, out;
   for (size_t i = 0; i < repeats.size(); ++i) {
-    if (repeats[i] < 0) throw Error("repeat: negative repeat count " + std::to_string(repeats[i]));
+    if (repeats[i] < 0)
+      throw ArgumentError("repeat: negative repeat count " + std::to_string(repeats[i]));
     split.insert(split.end(), {1, base[i]});
     expanded.insert(expanded.end(), {repeats[i], base[i]});
     out.push_back(repeats[i] * base[i]);

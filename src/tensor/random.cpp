@@ -41,7 +41,7 @@ uint64_t splitmix(uint64_t x) {
 // Uniform float32 in [0, 1) with 24 random bits per element.
 Tensor uniform(const Shape& shape, const std::string& device) {
   for (int64_t d : shape)
-    if (d < 0) throw Error("rand: negative dimension in shape " + shape_str(shape));
+    if (d < 0) throw ArgumentError("rand: negative dimension in shape " + shape_str(shape));
   uint64_t key = splitmix(g_seed.load() ^ splitmix(g_calls.fetch_add(1)));
   Tensor counter = iota(shape, DType::UInt32, device);
   Tensor k1 = constant({}, DType::UInt32, device, static_cast<double>(key & 0xffffffffu));
@@ -55,8 +55,8 @@ Tensor uniform(const Shape& shape, const std::string& device) {
 
 void check_float(DType dtype, const char* op) {
   if (!is_float(dtype))
-    throw Error(std::string(op) + ": dtype must be a floating-point type, got " +
-                dtype_name(dtype));
+    throw ArgumentError(std::string(op) + ": dtype must be a floating-point type, got " +
+                        dtype_name(dtype));
 }
 
 }  // namespace
@@ -82,10 +82,11 @@ Tensor Tensor::randn(const Shape& shape, DType dtype, const std::string& device)
 Tensor Tensor::randint(int64_t low, int64_t high, const Shape& shape, DType dtype,
                        const std::string& device) {
   if (high <= low)
-    throw Error("randint: high (" + std::to_string(high) + ") must be greater than low (" +
-                std::to_string(low) + ")");
+    throw ArgumentError("randint: high (" + std::to_string(high) + ") must be greater than low (" +
+                        std::to_string(low) + ")");
   if (!is_int(dtype))
-    throw Error(std::string("randint: dtype must be an integer type, got ") + dtype_name(dtype));
+    throw ArgumentError(std::string("randint: dtype must be an integer type, got ") +
+                        dtype_name(dtype));
   Tensor scaled =
       cast(uniform(shape, device), widest_float(device)) * static_cast<double>(high - low);
   Tensor offset =

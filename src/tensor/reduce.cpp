@@ -49,9 +49,9 @@ Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, cons
   if (extent == 0) {
     auto id = identity(op);
     if (!id)
-      throw Error(std::string(name) + ": cannot reduce an empty extent (shape " +
-                  shape_str(t.shape()) + ") because " + name +
-                  " has no identity; reduce a non-empty axis");
+      throw ArgumentError(std::string(name) + ": cannot reduce an empty extent (shape " +
+                          shape_str(t.shape()) + ") because " + name +
+                          " has no identity; reduce a non-empty axis");
     return constant(out, t.dtype(), t.device(), *id);
   }
   if (axes.empty()) return t;
@@ -129,8 +129,8 @@ Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool i
   int a = normalize_axis(*axis, t.ndim(), name);
   if (t.ndim() == 0) return constant({}, DType::Int64, t.device(), 0);
   if (t.shape()[a] == 0)
-    throw Error(std::string(name) + ": cannot take " + name + " of an empty axis (shape " +
-                shape_str(t.shape()) + ")");
+    throw ArgumentError(std::string(name) + ": cannot take " + name + " of an empty axis (shape " +
+                        shape_str(t.shape()) + ")");
   // The values are compared with their best for equality, so both must be the same bits.
   // A computed float value is realized first: a kernel computing it twice may contract
   // one copy into fused multiply-adds and not the other (NVRTC did, for a linspace: fuzz

@@ -1,0 +1,85 @@
+// The Python binding's shared pieces: how Python values become ingot arguments, and the
+// lock that makes tensors safe to use from several Python threads. The binding only
+// converts and forwards: every op is ingot's own (include/ingot/), validated there.
+#pragma once
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <ingot/ingot.hpp>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ingot::python {
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+// Building a lazy tensor reads its sources' nodes and realizing one rewrites them, so one
+// process-wide lock orders both. Realization runs without the GIL (other Python threads go
+// on) but under this lock; it is recursive because a realization may build nodes.
+std::recursive_mutex& graph_mutex();
+struct GraphLock {
+  std::lock_guard<std::recursive_mutex> lock{graph_mutex()};
+};
+// For functions that only build graph nodes: they keep the GIL (they are short).
+using BuildsGraph = nb::call_guard<GraphLock>;
+// For functions that realize, compile or copy: the GIL is released first, then the graph
+// lock taken, so a thread waiting for the lock never holds the GIL.
+using Evaluates = nb::call_guard<nb::gil_scoped_release, GraphLock>;
+
+// An ingot.Device: the name of an opened device, with its properties read from
+// Device::get(name).info().
+struct DeviceHandle {
+  std::string name;
+};
+
+// The name of a value's Python type, for messages ("str", "list").
+std::string python_type_name(nb::handle value);
+
+// A dtype argument: ingot.float32, a name ("float16"), or anything numpy.dtype() takes.
+DType dtype_arg(nb::handle value, const char* op);
+std::optional<DType> optional_dtype_arg(nb::handle value, const char* op);
+// A device argument: None (the default device), a name ("CL:0") or an ingot.Device.
+std::string device_arg(nb::handle value, const char* op);
+// Axes: None (all), an int, or a sequence of ints.
+std::vector<int> axes_arg(nb::handle value, const char* op);
+// A shape given as one sequence or as the separate ints of *args, as PyTorch takes it.
+Shape shape_arg(nb::handle value, const char* op);
+Shape shape_from_args(const nb::args& args, const char* op);
+// A Python int that must fit `T`, or an ArgumentError naming the op and the argument.
+int64_t int_arg(nb::handle value, const char* op, const char* name);
+
+// The right-hand side of an operator or a where() branch: a tensor as it is; a Python
+// scalar as a 0-d tensor on `like`'s device of the type PyTorch gives it (a float lifts
+// an integer tensor to float32, an int keeps the tensor's type); a list or array through
+// tensor_from_python. Throws TypeError (nb::type_error) for anything else.
+Tensor operand(nb::handle value, const Tensor& like, const char* op);
+// ingot.Tensor(data, dtype, device): from an ingot tensor, a NumPy array, an object with
+// __dlpack__, nested lists or tuples, or a Python scalar.
+Tensor tensor_from_python(nb::handle data, std::optional<DType> dtype, const std::string& device);
+// Copies a C-contiguous host array of `dtype` into a new tensor.
+Tensor tensor_from_host(const void* data, DType dtype, const Shape& shape,
+                        const std::string& device);
+
+// The NumPy dtype of an ingot dtype (bfloat16 needs ml_dtypes), and back.
+nb::object numpy_dtype(DType dtype);
+std::optional<DType> dtype_of_numpy(nb::handle numpy_dtype);
+
+void bind_errors(nb::module_& m);
+void bind_dtypes(nb::module_& m);
+void bind_tensor_class(nb::module_& m, nb::class_<Tensor>& tensor);
+void bind_operators(nb::class_<Tensor>& tensor);
+void bind_tensor_ops(nb::module_& m, nb::class_<Tensor>& tensor);
+void bind_creation(nb::module_& m);
+void bind_indexing(nb::class_<Tensor>& tensor);
+void bind_interop(nb::module_& m, nb::class_<Tensor>& tensor);
+void bind_devices(nb::module_& m);
+void bind_kernels(nb::module_& m);
+
+}  // namespace ingot::python
