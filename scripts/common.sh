@@ -7,12 +7,16 @@ set -eu
 INGOT_ROOT=$(cd "$(dirname "$0")/.." && pwd)
 # INGOT_BUILD_DIR picks another build folder (a second compiler, a debug build).
 INGOT_BUILD=${INGOT_BUILD_DIR:-"$INGOT_ROOT/build"}
+# The Python package builds and tests in a virtual environment of its own, never the
+# system's site-packages; INGOT_VENV picks another.
+INGOT_VENV=${INGOT_VENV:-"$INGOT_ROOT/.venv"}
 
 # The OpenCL packages give a machine without a GPU an OpenCL device (PoCL, on the CPU) so
 # that the OpenCL backend is built and tested everywhere; ingot links none of them.
 INGOT_PACKAGES="cmake ninja-build g++ clang-19 libgtest-dev libbenchmark-dev libfmt-dev
   libxxhash-dev libboost-context-dev libcli11-dev libopenblas-dev pkg-config clang-format clang-tidy git
-  pocl-opencl-icd ocl-icd-libopencl1 ocl-icd-opencl-dev clinfo"
+  pocl-opencl-icd ocl-icd-libopencl1 ocl-icd-opencl-dev clinfo
+  python3 python3-venv python3-dev"
 
 # Prints the packages of INGOT_PACKAGES that are not installed.
 missing_packages() {
@@ -43,10 +47,32 @@ ensure_packages() {
   apt-get install -y --no-install-recommends $missing
 }
 
-# Configures build/ (once) and builds everything in it.
-build() {
-  if [ ! -f "$INGOT_BUILD/CMakeCache.txt" ]; then
-    cmake -S "$INGOT_ROOT" -B "$INGOT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release
+# Makes the virtual environment (once) and installs into it the Python requirements
+# pinned in pyproject.toml: the build's (scikit-build-core, nanobind) and the tests'
+# (NumPy, pytest, ml_dtypes), again only when the pins change.
+ensure_venv() {
+  if [ ! -x "$INGOT_VENV/bin/python" ]; then
+    python3 -m venv "$INGOT_VENV"
   fi
+  requirements=$("$INGOT_VENV/bin/python" - "$INGOT_ROOT/pyproject.toml" <<'PY'
+import sys, tomllib
+with open(sys.argv[1], "rb") as f:
+    project = tomllib.load(f)
+print(" ".join(project["build-system"]["requires"] + project["project"]["optional-dependencies"]["test"]))
+PY
+)
+  stamp="$INGOT_VENV/.ingot-requirements"
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$requirements" ]; then
+    # shellcheck disable=SC2086 # one word per requirement
+    "$INGOT_VENV/bin/pip" install --quiet --disable-pip-version-check $requirements
+    echo "$requirements" >"$stamp"
+  fi
+}
+
+# Configures build/ with the Python module on and builds everything in it.
+build() {
+  ensure_venv
+  cmake -S "$INGOT_ROOT" -B "$INGOT_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DINGOT_BUILD_PYTHON=ON -DPython_EXECUTABLE="$INGOT_VENV/bin/python" >/dev/null
   cmake --build "$INGOT_BUILD"
 }

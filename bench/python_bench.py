@@ -1,0 +1,201 @@
+"""ingot from Python against the same work in C++, tinygrad and PyTorch, in one run.
+
+Rows:
+  - host time per tiny op: `s = (s + 1).realize()` on 16 float32 elements, 2000 in a row
+    (median of 3 samples after a warm-up), from Python, from C++ (ingot_tiny_op_bench), in
+    PyTorch (eager `s = s + 1`) and in tinygrad (`(s + 1).realize()`), on the same device
+    kind (CPU by default, --device CUDA:0 on a GPU);
+  - t.numpy() of a realized 256 MiB float32 tensor on the CPU against a memcpy of the same
+    bytes into a new array (np.copyto into np.empty, so both pay for fresh pages).
+
+Usage: PYTHONPATH=build/python .venv/bin/python bench/python_bench.py [--device CPU]
+       [--cpp build/bench/ingot_tiny_op_bench] [--save bench/results/NAME.md]
+Peers are imported if installed (the `bench` extra of pyproject.toml); rows say when not.
+"""
+
+import argparse
+import datetime
+import platform
+import statistics
+import subprocess
+import time
+
+import numpy as np
+
+import ingot
+
+OPS = 2000
+
+
+def median_per_op(step, ops=OPS, samples=3):
+    step(100)  # compiles and fills every cache on the way
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        step(ops)
+        times.append((time.perf_counter() - start) / ops)
+    return statistics.median(times) * 1e6
+
+
+def expected_after(values, adds):
+    out = values.astype(np.float32).copy()
+    for _ in range(adds):
+        out = out + np.float32(1)
+    return out
+
+
+def ingot_python_tiny_op(device):
+    s = ingot.rand(16, device=device).realize()
+    start_values = s.numpy()
+    total = [0]
+
+    def step(n):
+        nonlocal s
+        for _ in range(n):
+            s = (s + 1).realize()
+        ingot.Device(device).synchronize()
+        total[0] += n
+
+    us = median_per_op(step)
+    correct = np.array_equal(s.numpy(), expected_after(start_values, total[0]))
+    return us, correct
+
+
+def ingot_cpp_tiny_op(binary, device):
+    try:
+        out = subprocess.run([binary, "--device", device, "--ops", str(OPS)], capture_output=True,
+                             text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError) as e:
+        return None, f"not run: {e}"
+    return float(out[0]), out[1] == "correct"
+
+
+def torch_tiny_op(device):
+    try:
+        import torch
+    except ImportError:
+        return None, "torch not installed"
+    torch_device = "cuda" if device.startswith("CUDA") else "cpu"
+    if torch_device == "cuda" and not torch.cuda.is_available():
+        return None, "no CUDA torch"
+    s = torch.rand(16, device=torch_device)
+    start_values = s.cpu().numpy()
+    total = [0]
+
+    def step(n):
+        nonlocal s
+        for _ in range(n):
+            s = s + 1
+        if torch_device == "cuda":
+            torch.cuda.synchronize()
+        total[0] += n
+
+    us = median_per_op(step)
+    return us, np.array_equal(s.cpu().numpy(), expected_after(start_values, total[0]))
+
+
+def tinygrad_tiny_op(device):
+    try:
+        from tinygrad import Tensor
+    except ImportError:
+        return None, "tinygrad not installed"
+    tiny_device = "CUDA" if device.startswith("CUDA") else "CPU"
+    s = Tensor.rand(16, device=tiny_device).realize()
+    start_values = s.numpy()
+    total = [0]
+
+    def step(n):
+        nonlocal s
+        for _ in range(n):
+            s = (s + 1).realize()
+        total[0] += n
+
+    us = median_per_op(step, samples=1)
+    return us, np.array_equal(s.numpy(), expected_after(start_values, total[0]))
+
+
+def numpy_copy_out(megabytes=256, samples=5):
+    count = megabytes * (1 << 20) // 4
+    t = ingot.rand(count, device="CPU").realize()
+    source = t.numpy()
+    copy_times, memcpy_times = [], []
+    for _ in range(samples):
+        start = time.perf_counter()
+        out = t.numpy()
+        copy_times.append(time.perf_counter() - start)
+        del out
+        start = time.perf_counter()
+        fresh = np.empty_like(source)
+        np.copyto(fresh, source)
+        memcpy_times.append(time.perf_counter() - start)
+        del fresh
+    correct = np.array_equal(t.numpy(), source)
+    return statistics.median(copy_times), statistics.median(memcpy_times), correct
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--device", default="CPU")
+    parser.add_argument("--cpp", default="build/bench/ingot_tiny_op_bench")
+    parser.add_argument("--save")
+    args = parser.parse_args()
+
+    device = ingot.Device(args.device).name
+    python_us, python_ok = ingot_python_tiny_op(device)
+    cpp_us, cpp_ok = ingot_cpp_tiny_op(args.cpp, device)
+    torch_us, torch_ok = torch_tiny_op(device)
+    tiny_us, tiny_ok = tinygrad_tiny_op(device)
+    copy_s, memcpy_s, copy_ok = numpy_copy_out()
+
+    def figure(us, ok):
+        return f"{us:.2f} µs" if us is not None else f"({ok})"
+
+    def verdict(passed):
+        return "PASS" if passed else "FAIL"
+
+    lines = [
+        f"# ingot from Python, {datetime.date.today()}, {platform.node()} ({device})",
+        "",
+        f"ingot {ingot.__version__}; numpy {np.__version__}; peers: "
+        + ", ".join(f"{name} {version}" for name, version in peer_versions()),
+        "",
+        "| work | ingot (Python) | ingot (C++) | PyTorch | tinygrad | goal | result |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    goals = [cpp_us is not None and python_us <= 1.5 * cpp_us,
+             torch_us is None or python_us <= torch_us,
+             tiny_us is None or python_us <= tiny_us]
+    lines.append(
+        f"| tiny op `s = (s + 1).realize()`, 16 float32, host time per op ({OPS} in a row) "
+        f"| {figure(python_us, python_ok)} | {figure(cpp_us, cpp_ok)} | {figure(torch_us, torch_ok)} "
+        f"| {figure(tiny_us, tiny_ok)} | ≤ 1.5x C++, ≤ PyTorch, ≤ tinygrad "
+        f"| {verdict(all(goals) and python_ok and cpp_ok is True)} |")
+    ratio = copy_s / memcpy_s
+    lines.append(
+        f"| `t.numpy()` of 256 MiB float32 (CPU) | {copy_s * 1e3:.1f} ms ({268.435456 / copy_s:.1f} GB/s) "
+        f"| memcpy into a new array: {memcpy_s * 1e3:.1f} ms | | | ≤ 1.2x memcpy ({ratio:.2f}x) "
+        f"| {verdict(ratio <= 1.2 and copy_ok)} |")
+    lines.append("")
+    lines.append("Correct: every row's result was checked against NumPy "
+                 f"(ingot {python_ok}, C++ {cpp_ok}, torch {torch_ok}, tinygrad {tiny_ok}, "
+                 f"numpy() {copy_ok}).")
+    text = "\n".join(lines) + "\n"
+    print(text)
+    if args.save:
+        with open(args.save, "w") as f:
+            f.write(text)
+
+
+def peer_versions():
+    versions = []
+    for name in ("torch", "tinygrad"):
+        try:
+            module = __import__(name)
+            versions.append((name, getattr(module, "__version__", "?")))
+        except ImportError:
+            versions.append((name, "not installed"))
+    return versions
+
+
+if __name__ == "__main__":
+    main()
