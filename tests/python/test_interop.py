@@ -83,7 +83,7 @@ def test_values_computed_on_every_device_come_back(device, rng):
 
 def test_dlpack_export_is_zero_copy_and_alive(rng):
     x = rng.standard_normal((4, 5)).astype(np.float32)
-    t = (ingot.Tensor(x) * 2).realize()
+    t = (ingot.Tensor(x, device="CPU") * 2).realize()
     assert t.__dlpack_device__() == (1, 0)
     y = np.from_dlpack(t)
     np.testing.assert_array_equal(y, x * 2)
