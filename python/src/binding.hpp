@@ -55,6 +55,12 @@ Shape shape_from_args(const nb::args& args, const char* op);
 // A Python int that must fit `T`, or an ArgumentError naming the op and the argument.
 int64_t int_arg(nb::handle value, const char* op, const char* name);
 
+// The tensor an ingot.Tensor object holds; a TypeError for one made by Tensor.__new__ and
+// never initialized.
+const Tensor& tensor_of(nb::handle value);
+// A tensor argument: an ingot.Tensor as it is, anything else through tensor_from_python.
+Tensor as_tensor(nb::handle value);
+
 // The right-hand side of an operator or a where() branch: a tensor as it is; a Python
 // scalar as a 0-d tensor on `like`'s device of the type PyTorch gives it (a float lifts
 // an integer tensor to float32, an int keeps the tensor's type); a list or array through

@@ -176,8 +176,21 @@ Tensor tensor_from_host(const void* data, DType dtype, const Shape& shape,
   return Tensor::from_data(data, dtype, shape, device);
 }
 
+const Tensor& tensor_of(nb::handle value) {
+  if (!nb::inst_ready(value))
+    throw nb::type_error(
+        "ingot.Tensor: this tensor was never initialized (made by Tensor.__new__ without "
+        "__init__); make tensors with ingot.Tensor(data) or the creation functions");
+  return *nb::inst_ptr<Tensor>(value);
+}
+
+Tensor as_tensor(nb::handle value) {
+  return nb::isinstance<Tensor>(value) ? tensor_of(value)
+                                       : tensor_from_python(value, std::nullopt, "");
+}
+
 Tensor operand(nb::handle value, const Tensor& like, const char* op) {
-  if (nb::isinstance<Tensor>(value)) return nb::cast<const Tensor&>(value);
+  if (nb::isinstance<Tensor>(value)) return tensor_of(value);
   if (PyFloat_Check(value.ptr())) {
     DType dtype = promote_with_scalar(like.dtype(), true);
     return Tensor::scalar(PyFloat_AS_DOUBLE(value.ptr()), dtype, like.device());
@@ -210,7 +223,7 @@ Tensor operand(nb::handle value, const Tensor& like, const char* op) {
 Tensor tensor_from_python(nb::handle data, std::optional<DType> dtype, const std::string& device) {
   const char* op = "Tensor";
   if (nb::isinstance<Tensor>(data)) {
-    Tensor t = nb::cast<Tensor>(data);
+    Tensor t = tensor_of(data);
     if (dtype && *dtype != t.dtype()) t = t.astype(*dtype);
     if (!device.empty()) t = t.to(device);
     return t;

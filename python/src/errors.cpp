@@ -1,6 +1,8 @@
 // ingot::Error becomes ingot.Error (a RuntimeError), and ingot::ArgumentError becomes
 // ingot.ArgumentError, which is both an ingot.Error and a ValueError, so that code catching
 // either keeps working. The message is the library's own.
+#include <typeinfo>
+
 #include "binding.hpp"
 
 namespace ingot::python {
@@ -28,6 +30,10 @@ void bind_errors(nb::module_& m) {
       PyErr_SetString(g_argument_error, e.what());
     } catch (const Error& e) {
       PyErr_SetString(g_error, e.what());
+    } catch (const std::bad_cast&) {
+      // A conversion the binding did not check first: still a Python error, never an abort.
+      PyErr_SetString(PyExc_TypeError,
+                      "ingot: a Python value of a type this argument does not take");
     }
   });
 }

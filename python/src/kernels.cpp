@@ -37,9 +37,7 @@ void bind_kernels(nb::module_& m) {
         CustomKernel k;
         k.source = source;
         k.function = function;
-        for (nb::handle t : nb::cast<nb::sequence>(inputs))
-          k.inputs.push_back(nb::isinstance<Tensor>(t) ? nb::cast<Tensor>(t)
-                                                       : tensor_from_python(t, std::nullopt, ""));
+        for (nb::handle t : nb::cast<nb::sequence>(inputs)) k.inputs.push_back(as_tensor(t));
         for (nb::handle o : nb::cast<nb::sequence>(outputs)) {
           nb::sequence pair = nb::cast<nb::sequence>(o);
           if (nb::len(pair) != 2)

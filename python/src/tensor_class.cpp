@@ -14,7 +14,7 @@ namespace {
 // NumPy's repr (summarised beyond 1000 elements as NumPy does), with Tensor( in place of
 // array( and the dtype and device always named.
 std::string tensor_repr(nb::handle self) {
-  const Tensor& t = nb::cast<const Tensor&>(self);
+  const Tensor& t = tensor_of(self);
   std::string body = nb::cast<std::string>(nb::module_::import_("numpy").attr("array2string")(
       self.attr("numpy")(), "separator"_a = ", ", "prefix"_a = "Tensor("));
   return fmt::format("Tensor({}, dtype={}, device='{}')", body, dtype_name(t.dtype()), t.device());
@@ -94,7 +94,7 @@ void bind_tensor_class(nb::module_& m, nb::class_<Tensor>& tensor) {
     return t.shape()[0];
   });
   tensor.def("__iter__", [](nb::handle self) {
-    const Tensor& t = nb::cast<const Tensor&>(self);
+    const Tensor& t = tensor_of(self);
     check_has_length(t, "iter");
     nb::list rows;
     for (int64_t i = 0; i < t.shape()[0]; ++i) rows.append(self[nb::int_(i)]);

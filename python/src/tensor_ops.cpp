@@ -217,9 +217,7 @@ void bind_tensor_ops(nb::module_& m, nb::class_<Tensor>& tensor) {
         name,
         [f, name](nb::handle tensors, nb::handle axis, nb::handle dim) {
           std::vector<Tensor> list;
-          for (nb::handle t : nb::cast<nb::sequence>(tensors))
-            list.push_back(nb::isinstance<Tensor>(t) ? nb::cast<Tensor>(t)
-                                                     : tensor_from_python(t, std::nullopt, ""));
+          for (nb::handle t : nb::cast<nb::sequence>(tensors)) list.push_back(as_tensor(t));
           nb::handle a = axis_or_dim(axis, dim, name);
           return f(list, a.is_none() ? 0 : single_axis(a, name));
         },
@@ -227,11 +225,10 @@ void bind_tensor_ops(nb::module_& m, nb::class_<Tensor>& tensor) {
   m.def(
       "where",
       [](nb::handle cond, nb::handle a, nb::handle b) {
-        Tensor c = nb::isinstance<Tensor>(cond) ? nb::cast<Tensor>(cond)
-                                                : tensor_from_python(cond, std::nullopt, "");
+        Tensor c = as_tensor(cond);
         // A scalar branch takes the type the other branch's tensor gives it.
-        const Tensor& like = nb::isinstance<Tensor>(a)   ? nb::cast<const Tensor&>(a)
-                             : nb::isinstance<Tensor>(b) ? nb::cast<const Tensor&>(b)
+        const Tensor& like = nb::isinstance<Tensor>(a)   ? tensor_of(a)
+                             : nb::isinstance<Tensor>(b) ? tensor_of(b)
                                                          : c;
         return Tensor::where(c, operand(a, like, "where"), operand(b, like, "where"));
       },

@@ -59,10 +59,15 @@ TYPE_ERRORS = [
     (lambda: ingot.from_dlpack(object()), "no usable __dlpack__"),
     (lambda: ingot.from_numpy([1, 2]), "expected a numpy.ndarray"),
     (lambda: ingot.zeros(2).transpose("a", 1), "incompatible function arguments"),
+    (lambda: repr(ingot.Tensor.__new__(ingot.Tensor)), "never initialized"),
+    (lambda: ingot.Tensor([1.0]) + ingot.Tensor.__new__(ingot.Tensor), "never initialized"),
+    (lambda: ingot.Tensor(ingot.Tensor.__new__(ingot.Tensor)), "never initialized"),
+    (lambda: ingot.Tensor.__new__(ingot.Tensor).numpy(), "incompatible function arguments"),
 ]
 
 
 @pytest.mark.parametrize("call,message", TYPE_ERRORS, ids=lambda v: v if isinstance(v, str) else "")
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # nanobind's, for the uninitialized ones
 def test_type_errors(call, message):
     with pytest.raises(TypeError, match=message):
         call()
