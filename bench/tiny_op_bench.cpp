@@ -1,8 +1,9 @@
 // Host time of one tiny op from C++ (`s = s + 1; s.realize()` on 16 float32 elements, as
 // gpu_measures' measure_tiny_op times it): the figure bench/python_bench.py sets the same
 // loop from Python beside, in the same run.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
 
 #include "gpu_measures.hpp"
 #include "ingot/runtime.hpp"
