@@ -55,4 +55,9 @@ edges | {
   done
   exit $bad
 } || { echo "ingot: layering check failed" >&2; exit 1; }
-echo "ingot: layers: every include under src/ points downward"
+# The Python binding stands on the public API alone: <ingot/...> and its own header.
+if grep -nE '#include "' ../python/src/*.cpp ../python/src/*.hpp | grep -v '"binding.hpp"'; then
+  echo "ingot: python/src/ includes the library's internals; use the public <ingot/...> API" >&2
+  exit 1
+fi
+echo "ingot: layers: every include under src/ points downward; python/ uses the public API"
