@@ -22,6 +22,11 @@ class Context {
   // METAL_FAST_MATH=1: Metal libraries compile with fast math (read when a Metal device
   // opens).
   bool metal_fast_math() const { return metal_fast_math_; }
+  // PROFILE: record a Chrome/Perfetto trace (include/ingot/profile.hpp), written to
+  // profile_path() at exit. PROFILE=1 names ingot-trace-<pid>.json in the working folder;
+  // any other value but 0 is the path itself.
+  bool profile() const { return profile_; }
+  const std::string& profile_path() const { return profile_path_; }
 
   void set_debug(int level) { debug_ = level; }
   void set_default_device(const std::string& name) { device_ = name; }
@@ -31,6 +36,10 @@ class Context {
   void set_cache_dir(const std::string& dir) { cache_dir_ = dir; }
   void set_cpu_compiler(const std::string& path) { cpu_compiler_ = path; }
   void set_metal_fast_math(bool value) { metal_fast_math_ = value; }
+  // Turns recording on or off; the events recorded so far are kept.
+  void set_profile(bool on) { profile_ = on; }
+  // Where the trace goes at exit. Throws Error when empty.
+  void set_profile_path(const std::string& path);
 
  private:
   Context();
@@ -41,6 +50,8 @@ class Context {
   std::string cache_dir_;
   std::string cpu_compiler_;
   bool metal_fast_math_ = false;
+  bool profile_ = false;
+  std::string profile_path_;
 };
 
 }  // namespace ingot

@@ -1,6 +1,7 @@
 #include "ingot/context.hpp"
 
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -26,6 +27,13 @@ std::string default_cache_dir() {
   return env_or("XDG_CACHE_HOME", home + "/.cache") + "/ingot";
 }
 
+// PROFILE=1 (or any number but 0) names a file of this process in the working folder;
+// another value is the path itself.
+std::string profile_path_from(const std::string& value) {
+  if (value.empty() || value.find_first_not_of("0123456789") != std::string::npos) return value;
+  return fmt::format("ingot-trace-{}.json", ::getpid());
+}
+
 }  // namespace
 
 Context::Context()
@@ -35,7 +43,15 @@ Context::Context()
       noopt_(env_int("NOOPT") != 0),
       cache_dir_(env_or("INGOT_CACHE", default_cache_dir())),
       cpu_compiler_(env_or("INGOT_CC", "")),
-      metal_fast_math_(env_int("METAL_FAST_MATH") == 1) {}
+      metal_fast_math_(env_int("METAL_FAST_MATH") == 1),
+      profile_(env_or("PROFILE", "0") != "0"),
+      profile_path_(profile_path_from(env_or("PROFILE", "1"))) {}
+
+void Context::set_profile_path(const std::string& path) {
+  if (path.empty())
+    throw ArgumentError("set_profile_path: the path is empty; give the file the trace goes to");
+  profile_path_ = path;
+}
 
 void Context::set_beam(int width) {
   if (width < 0)

@@ -10,7 +10,9 @@
 #include <unordered_map>
 
 #include "codegen/lower.hpp"
+#include "core/trace.hpp"
 #include "engine/beam.hpp"
+#include "engine/debug_print.hpp"
 #include "ingot/context.hpp"
 #include "render/language.hpp"
 
@@ -87,16 +89,25 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
 std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
                                              const std::vector<NodePtr>& inputs,
                                              const std::vector<NodePtr>& leaves) {
-  std::string source = render::render(lowered.kernel, render::language(device.info().language));
-  int debug = Context::global().debug();
-  if (debug >= 3)
-    std::cerr << fmt::format("{} opts: {}\n", lowered.kernel.name, lowered.kernel.opts);
+  std::string source;
+  {
+    trace::Span span("render", "engine");
+    source = render::render(lowered.kernel, render::language(device.info().language));
+    span.text("kernel", lowered.kernel.name);
+  }
+  const int debug = Context::global().debug();
+  if (debug >= 3) print_kernel(lowered.kernel, debug);
   if (debug >= 4) std::cerr << source << "\n";
 
   auto compiled = std::make_unique<CompiledKernel>();
   auto binary = device.compiler().compile_cached(source);
-  compiled->program =
-      device.load(binary, lowered.kernel.name, static_cast<int>(lowered.kernel.buffers.size()));
+  if (debug >= 6) std::cerr << disassemble(device, binary);
+  {
+    trace::Span span("load", "engine");
+    compiled->program =
+        device.load(binary, lowered.kernel.name, static_cast<int>(lowered.kernel.buffers.size()));
+    span.text("kernel", lowered.kernel.name);
+  }
   ++g_compiled;
   compiled->name = lowered.kernel.name;
   compiled->dims = lowered.kernel.dims;
@@ -113,17 +124,29 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
 }
 
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
-                                 const std::vector<NodePtr>& leaves) {
+                                 const std::vector<NodePtr>& leaves, bool* cached) {
   std::lock_guard<std::mutex> lock(g_mutex);
   auto& kernels = all_kernels()[&device];
   auto it = kernels.find(key);
+  if (cached) *cached = it != kernels.end();
   if (it != kernels.end()) return *it->second;
-  const int beam = Context::global().beam();
-  const KernelDescription kernel = describe_kernel(out);
-  auto compiled =
-      beam > 0 ? beam_search(kernel, device, key, leaves, beam)
-               : build_kernel(codegen::lower(kernel.ast, device.info(), Context::global().noopt()),
-                              device, kernel.inputs, leaves);
+  const Context& context = Context::global();
+  if (context.debug() >= 3) print_shapes(out, leaves);
+  const int beam = context.beam();
+  std::unique_ptr<CompiledKernel> compiled;
+  if (beam > 0) {
+    trace::Span span("beam search", "engine");
+    compiled = beam_search(describe_kernel(out), device, key, leaves, beam);
+  } else {
+    const KernelDescription kernel = describe_kernel(out);
+    const codegen::Lowered lowered = [&] {
+      trace::Span span("codegen", "engine");
+      codegen::Lowered result = codegen::lower(kernel.ast, device.info(), context.noopt());
+      span.text("kernel", result.kernel.name);
+      return result;
+    }();
+    compiled = build_kernel(lowered, device, kernel.inputs, leaves);
+  }
   return *(kernels[key] = std::move(compiled));
 }
 

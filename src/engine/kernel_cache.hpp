@@ -34,8 +34,9 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
                                              const std::vector<NodePtr>& leaves);
 
 // The kernel for `out` on `device`, lowering and compiling it on first use (under BEAM,
-// the fastest of the candidates).
+// the fastest of the candidates). `cached`, when given, is set to whether it was in
+// memory already.
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
-                                 const std::vector<NodePtr>& leaves);
+                                 const std::vector<NodePtr>& leaves, bool* cached = nullptr);
 
 }  // namespace ingot::engine

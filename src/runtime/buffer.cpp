@@ -2,6 +2,7 @@
 // memory; a view holds its base alive through base_.
 #include <fmt/format.h>
 
+#include "core/trace.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 
@@ -17,6 +18,14 @@ void check_range(const char* op, const Buffer& buffer, size_t at, size_t bytes) 
                     "(valid: offset + bytes <= {})",
                     op, bytes, at, buffer.bytes(), buffer.device().name(), buffer.bytes()));
   }
+}
+
+// A copy between the host and `device` that began at `start_us` and is done now; the
+// host's clock times it (the copy returns when done).
+void trace_copy(const Device& device, const char* what, double start_us, size_t bytes) {
+  double end = trace::now_us();
+  trace::device_event(device.name(), what, "copy", end, (end - start_us) * 1e-6,
+                      trace::Args().number("bytes", double(bytes)).text("timer", "host"));
 }
 
 }  // namespace
@@ -47,12 +56,18 @@ Device& Buffer::device() const { return allocator_->device(); }
 
 void Buffer::copy_in(const void* src, size_t bytes, size_t at) {
   check_range("copy_in", *this, at, bytes);
-  if (bytes) allocator_->copy_in(handle_, offset_ + at, src, bytes);
+  if (!bytes) return;
+  double start = trace::enabled() ? trace::now_us() : 0;
+  allocator_->copy_in(handle_, offset_ + at, src, bytes);
+  if (trace::enabled()) trace_copy(device(), "copy in", start, bytes);
 }
 
 void Buffer::copy_out(void* dst, size_t bytes, size_t at) const {
   check_range("copy_out", *this, at, bytes);
-  if (bytes) allocator_->copy_out(dst, handle_, offset_ + at, bytes);
+  if (!bytes) return;
+  double start = trace::enabled() ? trace::now_us() : 0;
+  allocator_->copy_out(dst, handle_, offset_ + at, bytes);
+  if (trace::enabled()) trace_copy(device(), "copy out", start, bytes);
 }
 
 }  // namespace ingot
