@@ -9,10 +9,10 @@ namespace ingot::ir {
 namespace {
 
 constexpr std::array kNames = {
-    "Const",     "GlobalIdx",   "GroupIdx",  "LocalIdx",  "Range",    "EndRange",  "Load",
-    "Store",     "Alu",         "DefineAcc", "Assign",    "Broadcast", "Gather",   "Lane",
-    "HReduce",   "DefineLocal", "Barrier",   "If",        "EndIf",    "ShuffleDown", "MatZero",
-    "MatLoad",   "MatMulAcc",   "MatStore",  "AsyncCopy", "AsyncCommit", "AsyncWait"};
+    "Const",   "GlobalIdx",   "GroupIdx",  "LocalIdx",  "Range",       "EndRange",    "Load",
+    "Store",   "Alu",         "DefineAcc", "Assign",    "Broadcast",   "Gather",      "Lane",
+    "HReduce", "DefineLocal", "Barrier",   "If",        "EndIf",       "ShuffleDown", "MatZero",
+    "MatLoad", "MatMulAcc",   "MatStore",  "AsyncCopy", "AsyncCommit", "AsyncWait"};
 static_assert(kNames.size() == size_t(IOp::AsyncWait) + 1, "a name for every IOp");
 
 // What besides the sources tells this instruction apart.
@@ -58,8 +58,8 @@ std::string to_text(const Kernel& kernel) {
     if (inst.op == IOp::EndRange || inst.op == IOp::EndIf) --depth;
     std::vector<std::string> sources;
     for (int s : inst.src) sources.push_back(fmt::format("%{}", s));
-    std::string type =
-        inst.width > 1 ? fmt::format("{}x{}", dtype_name(inst.dtype), inst.width) : dtype_name(inst.dtype);
+    std::string type = inst.width > 1 ? fmt::format("{}x{}", dtype_name(inst.dtype), inst.width)
+                                      : dtype_name(inst.dtype);
     out += fmt::format("{:>5} {:{}}{} {}{}{}\n", fmt::format("%{}", i), "", 2 * depth,
                        kNames[size_t(inst.op)], type, detail(inst),
                        sources.empty() ? "" : fmt::format(" ({})", fmt::join(sources, ", ")));

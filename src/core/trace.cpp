@@ -87,8 +87,7 @@ double now_us() {
       .count();
 }
 
-Span::Span(std::string_view name, const char* category)
-    : active_(enabled()), category_(category) {
+Span::Span(std::string_view name, const char* category) : active_(enabled()), category_(category) {
   if (!active_) return;
   name_ = name;
   start_us_ = now_us();
@@ -106,8 +105,8 @@ Span::~Span() {
   record({std::move(name_), category_, start_us_, end - start_us_, track, std::move(args_)});
 }
 
-void device_event(const std::string& queue, std::string name, const char* category,
-                  double end_us, double seconds, Args args) {
+void device_event(const std::string& queue, std::string name, const char* category, double end_us,
+                  double seconds, Args args) {
   int track;
   {
     Recorder& r = recorder();
@@ -166,7 +165,8 @@ void flush(const std::string& path) {
                         pid);
     for (const auto& [track, name] : r.track_names)
       json += fmt::format(
-          ",\n{{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":{},\"tid\":{},\"args\":{{\"name\":{}}}}}"
+          ",\n{{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":{},\"tid\":{},\"args\":{{\"name\":{}}"
+          "}}}"
           ",\n{{\"ph\":\"M\",\"name\":\"thread_sort_index\",\"pid\":{},\"tid\":{},"
           "\"args\":{{\"sort_index\":{}}}}}",
           pid, track, quoted(name), pid, track, track);

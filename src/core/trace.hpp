@@ -61,7 +61,7 @@ class Span {
 // when the host saw it complete, and lasted `seconds` by the device's own timer. The
 // device and host clocks are not aligned otherwise, so the event is placed back from
 // its end.
-void device_event(const std::string& queue, std::string name, const char* category,
-                  double end_us, double seconds, Args args);
+void device_event(const std::string& queue, std::string name, const char* category, double end_us,
+                  double seconds, Args args);
 
 }  // namespace ingot::trace

@@ -38,9 +38,9 @@ std::string run_on_file(const std::string& tool, std::vector<std::string> args,
     args.insert(args.begin(), path);
     args.push_back(name);
     ProcessResult result = run_process(args);
-    text = result.exit_code == 0
-               ? result.output
-               : fmt::format("({} failed with status {})\n{}", tool, result.exit_code, result.output);
+    text = result.exit_code == 0 ? result.output
+                                 : fmt::format("({} failed with status {})\n{}", tool,
+                                               result.exit_code, result.output);
   }
   ::unlink(name);
   return text;
@@ -51,8 +51,9 @@ std::string run_on_file(const std::string& tool, std::vector<std::string> args,
 void print_shapes(const NodePtr& out, const std::vector<NodePtr>& inputs) {
   std::vector<std::string> shapes;
   for (const NodePtr& in : inputs) shapes.push_back(typed_shape(in));
-  std::cerr << fmt::format("kernel for {} on {} from {}\n", typed_shape(out), out->device,
-                           shapes.empty() ? "no buffers" : fmt::format("{}", fmt::join(shapes, ", ")));
+  std::cerr << fmt::format(
+      "kernel for {} on {} from {}\n", typed_shape(out), out->device,
+      shapes.empty() ? "no buffers" : fmt::format("{}", fmt::join(shapes, ", ")));
 }
 
 void print_kernel(const ir::Kernel& kernel, int debug) {
@@ -61,12 +62,14 @@ void print_kernel(const ir::Kernel& kernel, int debug) {
   if (debug >= 5) std::cerr << ir::to_text(kernel);
 }
 
-std::string disassemble(Device& device, const std::vector<uint8_t>& binary) {
+std::string disassemble(Device& device, const std::vector<uint8_t>& binary,
+                        const std::string& function) {
   const std::string& language = device.info().language;
-  std::string header = fmt::format("{}-byte {} binary for {}:\n", binary.size(), language,
-                                   device.name());
+  std::string header =
+      fmt::format("{}-byte {} binary for {}:\n", binary.size(), language, device.name());
   if (language == "c" && is_elf(binary))
-    return header + run_on_file("objdump", {"-d", "--no-show-raw-insn"}, binary);
+    return header +
+           run_on_file("objdump", {"--disassemble=" + function, "--no-show-raw-insn"}, binary);
   if (language == "cuda" && is_elf(binary))
     return header + run_on_file("cuobjdump", {"-sass"}, binary);
   if (language == "cuda") {

@@ -18,8 +18,9 @@ void print_shapes(const NodePtr& out, const std::vector<NodePtr>& inputs);
 void print_kernel(const ir::Kernel& kernel, int debug);
 
 // DEBUG=6: the device binary as assembly where a disassembler for it is on PATH (objdump
-// for the CPU's shared objects, cuobjdump -sass for CUDA's CUBINs; CUDA's PTX is text
-// already), else a line saying why there is none.
-std::string disassemble(Device& device, const std::vector<uint8_t>& binary);
+// for `function` in the CPU's shared objects, cuobjdump -sass for CUDA's CUBINs; CUDA's
+// PTX is text already), else a line saying why there is none.
+std::string disassemble(Device& device, const std::vector<uint8_t>& binary,
+                        const std::string& function);
 
 }  // namespace ingot::engine

@@ -101,7 +101,7 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
 
   auto compiled = std::make_unique<CompiledKernel>();
   auto binary = device.compiler().compile_cached(source);
-  if (debug >= 6) std::cerr << disassemble(device, binary);
+  if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
   {
     trace::Span span("load", "engine");
     compiled->program =

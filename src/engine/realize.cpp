@@ -94,6 +94,7 @@ void run_kernel(const NodePtr& out) {
 
 void realize(const std::vector<NodePtr>& targets) {
   trace::Span span("realize", "engine");
+  const double start = trace::now_us();
   std::vector<ScheduleItem> items;
   {
     trace::Span scheduling("schedule", "engine");
@@ -103,15 +104,19 @@ void realize(const std::vector<NodePtr>& targets) {
   ++g_schedules;
   span.number("targets", double(targets.size()));
   span.number("items", double(items.size()));
+  size_t copies = 0;
   for (const auto& item : items) {
-    if (item.kind == ScheduleItem::Kind::Copy)
+    if (item.kind == ScheduleItem::Kind::Copy) {
       run_copy(item.out);
-    else
+      ++copies;
+    } else {
       run_kernel(item.out);
+    }
   }
   if (Context::global().debug() >= 1 && !items.empty())
-    std::cerr << fmt::format("realized {} target(s) with {} kernel(s)\n", targets.size(),
-                             items.size());
+    std::cerr << fmt::format("realized {} target(s) with {} kernel(s) and {} copies in {:.3f} ms\n",
+                             targets.size(), items.size() - copies, copies,
+                             (trace::now_us() - start) * 1e-3);
 }
 
 EngineStats stats() { return {g_launched.load(), kernels_compiled(), g_schedules.load()}; }

@@ -1,8 +1,8 @@
 // PROFILE: the trace of a softmax over a matmul, read back with nlohmann-json, holds one
 // kernel event per launch the engine counts, each timed by its device and inside the
 // host span of the realize that launched it, with in-memory cache hits marked.
-#include <gtest/gtest.h>
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <algorithm>
