@@ -1,7 +1,8 @@
-// ingot_gpu_bench: ingot on the GPU benchmark's work (reductions, elementwise, softmax,
-// matmul, tiny-op host time, graph replays) next to PyTorch's figures for the same work on
-// the same machine, measured in the same call by bench_peers.py, as a markdown table with
-// each target's PASS or FAIL. Runs on any device; PyTorch's figures are CUDA's.
+// The GPU benchmark table (gpu_bench.hpp): ingot on the benchmark's work next to PyTorch's
+// figures for the same work on the same machine, measured in the same call by
+// bench_peers.py. Runs on any device; PyTorch's figures are CUDA's.
+#include "gpu_bench.hpp"
+
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
@@ -198,52 +199,44 @@ void print_header(Device& device, bool quick, const std::string& peer_source) {
 }
 
 }  // namespace
-}  // namespace ingot::bench
 
-int main(int argc, char** argv) {
-  using namespace ingot::bench;
-  CLI::App app{"ingot's GPU benchmark next to PyTorch's figures, as a markdown table"};
-  bool quick = false;
-  std::string device_name, peers_json;
-  std::vector<std::string> peers_scripts;
-  app.add_option("--device", device_name, "The ingot device to measure (default: the default)");
-  auto* script = app.add_option(
-      "--peers", peers_scripts,
-      "Run `python3 SCRIPT` (bench_peers.py, bench/matmul_peers.py) for PyTorch's figures; "
-      "may be given more than once");
-  app.add_option("--peers-json", peers_json, "Read PyTorch's figures from this peers.json")
-      ->excludes(script);
-  app.add_flag("--quick", quick, "Small sizes, for a smoke run");
-  std::string only;
-  app.add_option("--only", only, "Run only the rows whose work contains this text");
-  CLI11_PARSE(app, argc, argv);
+int run_gpu_bench(const GpuBenchOptions& options) {
+  Device& device = Device::get(options.device);
+  std::optional<PeerFigures> peers;
+  std::string peer_source = "not run (no --peers or --peers-json)";
+  // Before ingot's work, so that PyTorch finds the device's memory free. Without its
+  // figures ingot's are still worth printing.
   try {
-    ingot::Device& device = ingot::Device::get(device_name);
-    std::optional<PeerFigures> peers;
-    std::string peer_source = "not run (no --peers or --peers-json)";
-    // Before ingot's work, so that PyTorch finds the device's memory free. Without its
-    // figures ingot's are still worth printing.
-    try {
-      if (!peers_scripts.empty()) {
-        peers.emplace();
-        for (const std::string& script : peers_scripts) peers->merge(run_peer_script(script));
-        peer_source = fmt::format("`python3 {}`, run by this benchmark just before ingot's work",
-                                  fmt::join(peers_scripts, "`, `python3 "));
-      } else if (!peers_json.empty()) {
-        peers = read_peer_json(peers_json);
-        peer_source = "read from " + peers_json;
-      }
-    } catch (const ingot::Error& e) {
-      fmt::print(stderr, "error: {}\n", e.what());
-      peer_source = "failed: " + cell_text(e.what());
+    if (!options.peer_scripts.empty()) {
+      peers.emplace();
+      for (const std::string& script : options.peer_scripts) peers->merge(run_peer_script(script));
+      peer_source = fmt::format("`python3 {}`, run by this benchmark just before ingot's work",
+                                fmt::join(options.peer_scripts, "`, `python3 "));
+    } else if (!options.peers_json.empty()) {
+      peers = read_peer_json(options.peers_json);
+      peer_source = "read from " + options.peers_json;
     }
-    print_header(device, quick, peer_source);
-    ingot::Tensor::manual_seed(4);
-    for (const Row& row : rows(quick ? kQuick : kFull))
-      if (row.work.find(only) != std::string::npos) print_row(device, row, peers);
-  } catch (const ingot::Error& e) {
+  } catch (const Error& e) {
     fmt::print(stderr, "error: {}\n", e.what());
-    return 1;
+    peer_source = "failed: " + cell_text(e.what());
   }
+  print_header(device, options.quick, peer_source);
+  Tensor::manual_seed(4);
+  for (const Row& row : rows(options.quick ? kQuick : kFull))
+    if (row.work.find(options.only) != std::string::npos) print_row(device, row, peers);
   return 0;
 }
+
+void add_gpu_bench_options(CLI::App& app, GpuBenchOptions& options) {
+  app.add_option("--device", options.device, "The ingot device to measure (default: the default)");
+  auto* script = app.add_option(
+      "--peers", options.peer_scripts,
+      "Run `python3 SCRIPT` (bench_peers.py, bench/matmul_peers.py) for PyTorch's figures; "
+      "may be given more than once");
+  app.add_option("--peers-json", options.peers_json, "Read PyTorch's figures from this peers.json")
+      ->excludes(script);
+  app.add_flag("--quick", options.quick, "Small sizes, for a smoke run");
+  app.add_option("--only", options.only, "Run only the rows whose work contains this text");
+}
+
+}  // namespace ingot::bench

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ingot::cli {
 
@@ -15,5 +16,17 @@ int list_devices();
 // Times a 1 GiB float32 sum and a float32 matmul on `device` ("" is the default device)
 // and checks both against exact or float64 host results.
 int run_demo(const std::string& device);
+
+// Lists the kernels recorded in the cache folder: device, name, binary size, last use, opts.
+int list_kernels(const std::string& cache_dir);
+
+// Prints the source and opts of every recorded kernel named `name`; Error when there is
+// none, naming the ones there are.
+int show_kernel(const std::string& cache_dir, const std::string& name);
+
+// Runs `command` with PROFILE set to the trace file `output` (when empty, one named after
+// the program in the working folder), then says where the trace is. Returns the program's
+// exit status; Error when it wrote no trace.
+int trace_program(const std::vector<std::string>& command, const std::string& output);
 
 }  // namespace ingot::cli

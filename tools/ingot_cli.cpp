@@ -1,4 +1,5 @@
-// `ingot`: lists devices and runs a checked demo (tools/cli_commands.hpp).
+// `ingot`: devices, a checked demo, the kernel cache, traces and the benchmark table
+// (tools/cli_commands.hpp).
 #include <fmt/core.h>
 
 #include <CLI/CLI.hpp>
@@ -6,6 +7,8 @@
 #include <new>
 
 #include "cli_commands.hpp"
+#include "gpu_bench.hpp"
+#include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
 int main(int argc, char** argv) {
@@ -20,6 +23,31 @@ int main(int argc, char** argv) {
   std::string device;
   demo->add_option("--device", device, "Device name, e.g. CPU (default: DEV, else the fastest)");
 
+  CLI::App* kernels = app.add_subcommand(
+      "kernels", "List the kernels in the compiled-kernel cache (device, name, size, last use)");
+  std::string cache_dir = ingot::Context::global().cache_dir();
+  kernels->add_option("--cache", cache_dir, "The cache folder (default: INGOT_CACHE)")
+      ->capture_default_str();
+  CLI::App* show = kernels->add_subcommand("show", "Print a cached kernel's source and opts");
+  std::string kernel_name;
+  show->add_option("name", kernel_name, "The kernel's name, as `ingot kernels` lists it")
+      ->required();
+
+  CLI::App* trace = app.add_subcommand(
+      "trace", "Run PROGRAM [ARGS] with PROFILE=1 and say where its Perfetto trace is");
+  std::string program;
+  std::string trace_output;
+  trace->add_option("-o,--output", trace_output,
+                    "The trace file (default: ingot-trace-PROGRAM-PID.json here)");
+  trace->add_option("program", program, "The program, followed by its arguments")->required();
+  // Everything after PROGRAM is the program's, options included.
+  trace->prefix_command();
+
+  CLI::App* bench = app.add_subcommand(
+      "bench", "Print the benchmark table of a device (the default one unless --device)");
+  ingot::bench::GpuBenchOptions bench_options;
+  ingot::bench::add_gpu_bench_options(*bench, bench_options);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -28,6 +56,14 @@ int main(int argc, char** argv) {
   }
   try {
     if (*devices) return ingot::cli::list_devices();
+    if (*show) return ingot::cli::show_kernel(cache_dir, kernel_name);
+    if (*kernels) return ingot::cli::list_kernels(cache_dir);
+    if (*trace) {
+      std::vector<std::string> command = {program};
+      for (const std::string& rest : trace->remaining()) command.push_back(rest);
+      return ingot::cli::trace_program(command, trace_output);
+    }
+    if (*bench) return ingot::bench::run_gpu_bench(bench_options);
     return ingot::cli::run_demo(device);
   } catch (const ingot::Error& e) {
     fmt::print(stderr, "error: {}\n", e.what());

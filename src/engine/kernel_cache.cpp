@@ -13,6 +13,7 @@
 #include "core/trace.hpp"
 #include "engine/beam.hpp"
 #include "engine/debug_print.hpp"
+#include "engine/kernel_records.hpp"
 #include "ingot/context.hpp"
 #include "render/language.hpp"
 
@@ -102,6 +103,7 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
   auto compiled = std::make_unique<CompiledKernel>();
   auto binary = device.compiler().compile_cached(source);
   if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
+  record_kernel(device, lowered.kernel, source, binary.size());
   {
     trace::Span span("load", "engine");
     compiled->program =
