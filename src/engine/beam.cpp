@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 
+#include "core/progress.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 #include "runtime/disk_cache.hpp"
@@ -82,12 +83,15 @@ std::unique_ptr<CompiledKernel> beam_search(const KernelDescription& kernel, Dev
   double best_seconds = INFINITY;
   size_t best_index = 0;
   std::exception_ptr first_error;
+  Progress progress(fmt::format("BEAM {} on {}", candidates[0].kernel.name, device.name()),
+                    candidates.size());
   for (size_t i = 0; i < candidates.size(); ++i) {
     // A candidate the device cannot compile or launch drops out; the search fails only
     // when every one does, with the heuristic's candidate's error.
     try {
       auto compiled = build(candidates[i]);
       double seconds = seconds_per_launch(*compiled, *scratch, leaves, best_seconds);
+      progress.step(fmt::format("{:.3f} ms {}", seconds * 1e3, compiled->opts));
       if (debug >= 2)
         std::cerr << fmt::format("BEAM {:<28} {:9.3f} ms  {}\n", compiled->name, seconds * 1e3,
                                  compiled->opts);
@@ -97,6 +101,7 @@ std::unique_ptr<CompiledKernel> beam_search(const KernelDescription& kernel, Dev
         best = std::move(compiled);
       }
     } catch (const Error&) {
+      progress.step("failed");
       if (!first_error) first_error = std::current_exception();
     }
   }

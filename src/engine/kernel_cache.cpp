@@ -10,6 +10,7 @@
 #include <unordered_map>
 
 #include "codegen/lower.hpp"
+#include "core/progress.hpp"
 #include "core/trace.hpp"
 #include "engine/beam.hpp"
 #include "engine/debug_print.hpp"
@@ -101,7 +102,13 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
   if (debug >= 4) std::cerr << source << "\n";
 
   auto compiled = std::make_unique<CompiledKernel>();
-  auto binary = device.compiler().compile_cached(source);
+  std::vector<uint8_t> binary;
+  {
+    // A vendor compiler can take seconds on a large kernel: say so rather than hang silently.
+    SlowNotice notice(fmt::format("compiling {} for {}", lowered.kernel.name, device.name()),
+                      std::chrono::seconds(1));
+    binary = device.compiler().compile_cached(source);
+  }
   if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
   record_kernel(device, lowered.kernel, source, binary.size());
   {

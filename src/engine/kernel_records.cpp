@@ -36,7 +36,8 @@ CachedKernel parse_record(const fs::path& path) {
     if (key == "device") kernel.device = value;
     if (key == "product") kernel.product = value;
     if (key == "opts") kernel.opts = value;
-    if (key == "binary bytes") std::from_chars(value.data(), value.data() + value.size(), kernel.binary_bytes);
+    if (key == "binary bytes")
+      std::from_chars(value.data(), value.data() + value.size(), kernel.binary_bytes);
   }
   std::stringstream source;
   source << file.rdbuf();
@@ -70,20 +71,21 @@ std::vector<CachedKernel> cached_kernels_named(const std::string& cache_dir,
                [&](const CachedKernel& k) { return k.name == name; });
   if (!named.empty()) return named;
   if (all.empty())
-    throw Error(fmt::format("no kernel named '{}': the cache {} records no kernels (run a "
-                            "program with INGOT_CACHE={} first)",
-                            name, cache_dir, cache_dir));
+    throw Error(
+        fmt::format("no kernel named '{}': the cache {} records no kernels (run a "
+                    "program with INGOT_CACHE={} first)",
+                    name, cache_dir, cache_dir));
   std::vector<std::string> names;
   for (const CachedKernel& k : all)
     if (std::find(names.begin(), names.end(), k.name) == names.end()) names.push_back(k.name);
   constexpr size_t kShown = 12;
-  std::string listed = fmt::format("{}", fmt::join(names.begin(),
-                                                   names.begin() + std::min(names.size(), kShown),
-                                                   ", "));
+  std::string listed = fmt::format(
+      "{}", fmt::join(names.begin(), names.begin() + std::min(names.size(), kShown), ", "));
   if (names.size() > kShown) listed += fmt::format(" and {} more", names.size() - kShown);
-  throw Error(fmt::format("no kernel named '{}' in the cache {}; it holds {} (`ingot kernels` "
-                          "lists them all)",
-                          name, cache_dir, listed));
+  throw Error(
+      fmt::format("no kernel named '{}' in the cache {}; it holds {} (`ingot kernels` "
+                  "lists them all)",
+                  name, cache_dir, listed));
 }
 
 namespace engine {

@@ -47,7 +47,8 @@ bool level_shows(const Printed& p, int level) {
     case 2:
       return p.has(p.kernel + " ") && p.has(" GB/s ") && p.has(" GFLOP/s ");
     case 3:
-      return p.has(p.kernel + " opts: ") && p.has("kernel for " + p.shape + " on CPU from " + p.shape);
+      return p.has(p.kernel + " opts: ") &&
+             p.has("kernel for " + p.shape + " on CPU from " + p.shape);
     case 4:
       return p.has(p.kernel + "(");  // the function's definition in the C source
     case 5:
