@@ -17,17 +17,18 @@ namespace ingot::cli {
 int trace_program(const std::vector<std::string>& command, const std::string& output) {
   namespace fs = std::filesystem;
   const std::string program = command.at(0);
-  const fs::path path = fs::absolute(output.empty() ? fmt::format("ingot-trace-{}-{}.json",
-                                                                  fs::path(program).filename().string(),
-                                                                  ::getpid())
-                                                    : output);
+  const fs::path path =
+      fs::absolute(output.empty() ? fmt::format("ingot-trace-{}-{}.json",
+                                                fs::path(program).filename().string(), ::getpid())
+                                  : output);
   std::error_code error;
   fs::remove(path, error);  // so that a trace found afterwards is this run's
   std::vector<char*> argv;
   for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);
   pid_t child = ::fork();
-  if (child < 0) throw Error(fmt::format("trace: cannot start {}: {}", program, std::strerror(errno)));
+  if (child < 0)
+    throw Error(fmt::format("trace: cannot start {}: {}", program, std::strerror(errno)));
   if (child == 0) {
     ::setenv("PROFILE", path.c_str(), 1);
     ::execvp(argv[0], argv.data());
