@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "cli_commands.hpp"
+#include "ingot/context.hpp"
 #include "ingot/error.hpp"
 
 namespace ingot::cli {
@@ -23,6 +24,9 @@ int trace_program(const std::vector<std::string>& command, const std::string& ou
                                   : output);
   std::error_code error;
   fs::remove(path, error);  // so that a trace found afterwards is this run's
+  // This process runs no kernels: under a PROFILE of the user's own it must not write an
+  // empty trace at exit.
+  Context::global().set_profile(false);
   std::vector<char*> argv;
   for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
   argv.push_back(nullptr);

@@ -28,6 +28,7 @@ from ingot._ingot import (  # noqa: F401
     float32,
     float64,
     from_dlpack,
+    profile_flush,
     full,
     full_like,
     int8,

@@ -35,6 +35,8 @@ const Setting kSettings[] = {
      [](Context& c, nb::handle v) { c.set_cache_dir(nb::cast<std::string>(v)); }},
     {"INGOT_CC", [](const Context& c) -> nb::object { return nb::str(c.cpu_compiler().c_str()); },
      [](Context& c, nb::handle v) { c.set_cpu_compiler(nb::cast<std::string>(v)); }},
+    {"PROFILE", [](const Context& c) -> nb::object { return nb::bool_(c.profile()); },
+     [](Context& c, nb::handle v) { c.set_profile(nb::cast<bool>(v)); }},
     {"METAL_FAST_MATH",
      [](const Context& c) -> nb::object { return nb::bool_(c.metal_fast_math()); },
      [](Context& c, nb::handle v) { c.set_metal_fast_math(nb::cast<bool>(v)); }},
@@ -52,6 +54,9 @@ const Setting& setting(const std::string& name) {
 }  // namespace
 
 void bind_devices(nb::module_& m) {
+  m.def(
+      "profile_flush", [](const std::string& path) { profile::flush(path); }, "path"_a,
+      "Writes the Perfetto trace recorded so far (Context(PROFILE=True)) to path.");
   m.def(
       "devices", [] { return Device::available(); }, nb::call_guard<nb::gil_scoped_release>(),
       "The names of the devices that open on this machine.");

@@ -42,7 +42,8 @@ void Progress::step(const std::string& detail) {
 SlowNotice::SlowNotice(std::string what, std::chrono::milliseconds after, Progress::Style style,
                        std::FILE* out)
     : style_(style), out_(out) {
-  if (style_ != Progress::Style::Off) watcher_ = std::thread(&SlowNotice::watch, this, std::move(what), after);
+  if (style_ != Progress::Style::Off)
+    watcher_ = std::thread(&SlowNotice::watch, this, std::move(what), after);
 }
 
 SlowNotice::~SlowNotice() {
@@ -62,7 +63,8 @@ void SlowNotice::watch(std::string what, std::chrono::milliseconds after) {
   std::unique_lock lock(mutex_);
   auto wait = after;
   while (!done_signal_.wait_for(lock, wait, [&] { return done_; })) {
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (style_ == Progress::Style::Lines) {
       // One line is enough where nothing is redrawn.
       fmt::print(out_, "{}: still running after {:.0f} s\n", what, seconds);

@@ -87,14 +87,12 @@ double now_us() {
       .count();
 }
 
-Span::Span(std::string_view name, const char* category) : active_(enabled()), category_(category) {
-  if (!active_) return;
+void Span::begin(std::string_view name) {
   name_ = name;
   start_us_ = now_us();
 }
 
-Span::~Span() {
-  if (!active_) return;
+void Span::end() {
   double end = now_us();
   int track;
   {

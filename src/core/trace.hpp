@@ -35,8 +35,13 @@ struct Args {
 // Host work from construction to destruction, on the calling thread's track.
 class Span {
  public:
-  Span(std::string_view name, const char* category);
-  ~Span();
+  // Inline, so that with recording off a span is a branch and no call.
+  Span(std::string_view name, const char* category) : active_(enabled()), category_(category) {
+    if (active_) begin(name);
+  }
+  ~Span() {
+    if (active_) end();
+  }
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
 
@@ -50,6 +55,9 @@ class Span {
   }
 
  private:
+  void begin(std::string_view name);
+  void end();
+
   bool active_;
   double start_us_ = 0;
   std::string name_;

@@ -94,7 +94,8 @@ void run_kernel(const NodePtr& out) {
 
 void realize(const std::vector<NodePtr>& targets) {
   trace::Span span("realize", "engine");
-  const double start = trace::now_us();
+  const int debug = Context::global().debug();
+  const double start = debug >= 1 ? trace::now_us() : 0;
   std::vector<ScheduleItem> items;
   {
     trace::Span scheduling("schedule", "engine");
@@ -113,7 +114,7 @@ void realize(const std::vector<NodePtr>& targets) {
       run_kernel(item.out);
     }
   }
-  if (Context::global().debug() >= 1 && !items.empty())
+  if (debug >= 1 && !items.empty())
     std::cerr << fmt::format("realized {} target(s) with {} kernel(s) and {} copies in {:.3f} ms\n",
                              targets.size(), items.size() - copies, copies,
                              (trace::now_us() - start) * 1e-3);

@@ -50,6 +50,21 @@ def test_context_manager_sets_and_restores(capfd):
         assert ingot.zeros(1).device == "CPU"
 
 
+def test_profile_trace(tmp_path):
+    import json
+
+    with ingot.Context(PROFILE=True, DEV="CPU"):
+        (ingot.arange(37, dtype=ingot.float32) * 3.5).sum().item()
+    path = tmp_path / "trace.json"
+    ingot.profile_flush(str(path))
+    events = json.loads(path.read_text())["traceEvents"]
+    kernels = [e for e in events if e.get("cat") == "kernel"]
+    assert kernels and all(e["dur"] > 0 for e in kernels)
+    assert any(e["name"] == "realize" for e in events)
+    with pytest.raises(ingot.Error, match="no/such/folder"):
+        ingot.profile_flush("/no/such/folder/trace.json")
+
+
 def test_environment_variables_are_honoured(tmp_path):
     import subprocess
     import sys

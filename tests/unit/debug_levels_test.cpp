@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -21,12 +22,12 @@ struct Printed {
 
 // Runs an elementwise kernel of a shape only `level` uses (so that it is compiled, and
 // its compile printed, in this process) at DEBUG=level, and returns what it printed.
-Printed run_at(int level) {
+Printed run_at(int level, const std::string& device = "CPU") {
   const int64_t rows = 40 + level;
   std::mt19937 rng{uint32_t(level)};
   std::vector<float> values(size_t(rows * 11));
   for (float& v : values) v = std::uniform_real_distribution<float>(-1, 1)(rng);
-  Tensor x = Tensor::from_vector(values, {rows, 11}, "CPU");
+  Tensor x = Tensor::from_vector(values, {rows, 11}, device);
   const int saved = Context::global().debug();
   Context::global().set_debug(level);
   testing::internal::CaptureStderr();
@@ -75,6 +76,26 @@ TEST_P(DebugLevel, PrintsItsOwnAndTheLowerLevelsLines) {
 INSTANTIATE_TEST_SUITE_P(Cpu, DebugLevel, ::testing::Range(1, 7));
 
 TEST(DebugLevel, ZeroPrintsNothing) { EXPECT_EQ(run_at(0).text, ""); }
+
+// DEBUG=6 on CUDA: the CUBIN's SASS by cuobjdump, or the PTX itself; either names the
+// kernel's entry point after the binary's header line.
+TEST(DebugLevel, SixOnCudaPrintsTheKernelsMachineCode) {
+  auto names = Device::available();
+  if (std::find(names.begin(), names.end(), "CUDA:0") == names.end())
+    GTEST_SKIP() << "CUDA:0 does not open here";
+  Printed printed = run_at(6, "CUDA:0");
+  SCOPED_TRACE(printed.text);
+  const std::string ir = "IR of ";
+  size_t at = printed.text.find(ir);
+  ASSERT_NE(at, std::string::npos);
+  at += ir.size();
+  const std::string name = printed.text.substr(at, printed.text.find(' ', at) - at);
+  size_t binary = printed.text.find("-byte cuda binary for CUDA:0:");
+  ASSERT_NE(binary, std::string::npos);
+  const std::string code = printed.text.substr(binary);
+  if (printed.has("cuobjdump is not on PATH")) GTEST_SKIP() << "no cuobjdump on PATH";
+  EXPECT_NE(code.find(name), std::string::npos) << "the machine code names " << name;
+}
 
 }  // namespace
 }  // namespace ingot

@@ -160,7 +160,8 @@ TEST_P(ProfileTrace, KernelsAreCountedTimedAndInsideTheirRealize) {
   for (const json& span : trace.spans) EXPECT_GE(span["dur"].get<double>(), 0) << span.dump();
 }
 
-INSTANTIATE_TEST_SUITE_P(Devices, ProfileTrace, ::testing::Values("CPU", "CL:0", "METAL:0"),
+INSTANTIATE_TEST_SUITE_P(Devices, ProfileTrace,
+                         ::testing::Values("CPU", "CL:0", "METAL:0", "CUDA:0"),
                          [](const auto& info) {
                            std::string name = info.param;
                            std::replace(name.begin(), name.end(), ':', '_');

@@ -53,8 +53,9 @@ TEST(Progress, OffDrawsNothing) {
 
 TEST(SlowNotice, QuietForQuickWorkAndSaysSoForSlowWork) {
   using namespace std::chrono_literals;
-  EXPECT_EQ(drawn([](std::FILE* out) { SlowNotice n("compiling k", 1s, Progress::Style::Lines, out); }),
-            "");
+  EXPECT_EQ(
+      drawn([](std::FILE* out) { SlowNotice n("compiling k", 1s, Progress::Style::Lines, out); }),
+      "");
   std::string slow = drawn([](std::FILE* out) {
     SlowNotice n("compiling k", 10ms, Progress::Style::Lines, out);
     std::this_thread::sleep_for(200ms);
