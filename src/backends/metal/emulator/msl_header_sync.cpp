@@ -321,18 +321,11 @@ template <class... K, class R, class... P> inline void call(R (*f)(P...), IngotM
 // Every thread of the group in turn (kernels that never synchronize).
 template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
   const unsigned* n = t->builtin[ingot_threads_per_threadgroup];
-  const unsigned* g = t->builtin[ingot_threadgroup_position_in_grid];
-  unsigned* local = t->builtin[ingot_thread_position_in_threadgroup];
-  unsigned* global = t->builtin[ingot_thread_position_in_grid];
   unsigned index = 0;
   for (unsigned z = 0; z < n[2]; ++z)
     for (unsigned y = 0; y < n[1]; ++y)
       for (unsigned x = 0; x < n[0]; ++x, ++index) {
-        local[0] = x, local[1] = y, local[2] = z;
-        global[0] = g[0] * n[0] + x, global[1] = g[1] * n[1] + y, global[2] = g[2] * n[2] + z;
-        t->builtin[ingot_thread_index_in_threadgroup][0] = index;
-        t->builtin[ingot_thread_index_in_simdgroup][0] = index % 32u;
-        t->builtin[ingot_simdgroup_index_in_threadgroup][0] = index / 32u;
+        ingot_msl_place(t, x, y, z, index);
         call<K...>(f, t);
       }
 }
@@ -344,6 +337,11 @@ template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
 }  // namespace ingot_msl
 #define INGOT_MSL_THREADGROUP(kernel, index, name) \
   (void)::ingot_msl::threadgroup_array<kernel, index, sizeof(name)>::counted;
+
+// A function constant's value and whether the specialisation gives it one: macros the
+// unit defines before the source (msl_library.cpp).
+#define INGOT_MSL_FC_VALUE(name) ingot_msl_fc_value_##name
+#define is_function_constant_defined(name) ingot_msl_fc_defined_##name
 
 // MSL's address spaces and function qualifier: nothing in C++.
 #define kernel
