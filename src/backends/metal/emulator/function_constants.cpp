@@ -20,8 +20,8 @@ struct DataTypeFamily {
   const char* scalar;
 };
 constexpr DataTypeFamily kDataTypes[] = {
-    {3, "float"},   {16, "half"},  {29, "int"},  {33, "uint"},  {37, "short"}, {41, "ushort"},
-    {45, "char"},   {49, "uchar"}, {53, "bool"}, {81, "long"},  {85, "ulong"}, {121, "bfloat"}};
+    {3, "float"}, {16, "half"},  {29, "int"},  {33, "uint"}, {37, "short"}, {41, "ushort"},
+    {45, "char"}, {49, "uchar"}, {53, "bool"}, {81, "long"}, {85, "ulong"}, {121, "bfloat"}};
 
 // The MSL type of an MTLDataType, or "" when it is none a function constant takes here.
 std::string msl_type(NSUInteger type) {
@@ -65,19 +65,19 @@ id new_function(MTLLibrary& self, id name, id values, id* error) {
       value = &named->second;
     if (!value) {
       if (!c.required) continue;
-      set_error(error, fmt::format(
-                           "function '{}' reads function constant '{}' (index {}, {}), which has "
-                           "no value: set it with setConstantValue:type:atIndex: or "
-                           "setConstantValue:type:withName:, or give it a default with "
-                           "is_function_constant_defined({})",
-                           function, c.name, c.index, c.type, c.name));
+      set_error(error,
+                fmt::format("function '{}' reads function constant '{}' (index {}, {}), which has "
+                            "no value: set it with setConstantValue:type:atIndex: or "
+                            "setConstantValue:type:withName:, or give it a default with "
+                            "is_function_constant_defined({})",
+                            function, c.name, c.index, c.type, c.name));
       return nullptr;
     }
     if (msl_type(value->type) != c.type) {
-      set_error(error, fmt::format("function constant '{}' (index {}) of function '{}' is a {}, "
-                                   "but its value was set as MTLDataType {} ({})",
-                                   c.name, c.index, function, c.type, value->type,
-                                   msl_type(value->type)));
+      set_error(error,
+                fmt::format("function constant '{}' (index {}) of function '{}' is a {}, "
+                            "but its value was set as MTLDataType {} ({})",
+                            c.name, c.index, function, c.type, value->type, msl_type(value->type)));
       return nullptr;
     }
     chosen[c.name] = {c.type, value->bytes};

@@ -15,9 +15,9 @@ struct Scalar {
   const char* name;
   size_t bytes;
 };
-constexpr Scalar kScalars[] = {{"bool", 1},  {"char", 1},   {"uchar", 1}, {"short", 2},
-                               {"ushort", 2}, {"half", 2},   {"bfloat", 2}, {"int", 4},
-                               {"uint", 4},   {"float", 4},  {"long", 8},  {"ulong", 8}};
+constexpr Scalar kScalars[] = {{"bool", 1},   {"char", 1},  {"uchar", 1},  {"short", 2},
+                               {"ushort", 2}, {"half", 2},  {"bfloat", 2}, {"int", 4},
+                               {"uint", 4},   {"float", 4}, {"long", 8},   {"ulong", 8}};
 
 // The scalar of `type` and its lane count (1 for a scalar), or nullptr when unknown.
 const Scalar* split(const std::string& type, int& lanes) {
@@ -34,10 +34,14 @@ const Scalar* split(const std::string& type, int& lanes) {
 
 const char* bits_type(size_t bytes) {
   switch (bytes) {
-    case 1: return "unsigned char";
-    case 2: return "unsigned short";
-    case 4: return "unsigned int";
-    default: return "unsigned long long";
+    case 1:
+      return "unsigned char";
+    case 2:
+      return "unsigned short";
+    case 4:
+      return "unsigned int";
+    default:
+      return "unsigned long long";
   }
 }
 

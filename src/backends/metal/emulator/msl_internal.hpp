@@ -18,6 +18,7 @@ std::string msl_header_types();
 std::string msl_header_vectors();
 std::string msl_header_math();
 std::string msl_header_sync();
+std::string msl_header_matrix();
 // The path of msl_header() precompiled by `compiler` with `options` (msl_precompiled.cpp),
 // made on first use in the cache folder; "" when that folder cannot be written. `identity`
 // names the compiler and options. Throws Error with clang's log when the header does not
@@ -42,6 +43,9 @@ struct ParsedSource {
   std::vector<ParsedKernel> kernels;
   std::vector<MslFunctionConstant> constants;
   std::string text;
+  // The source calls thread_elements(): simdgroup matrices live in lanes, and every
+  // kernel runs in lock-step (msl_header_matrix.cpp).
+  bool matrix_lanes = false;
 };
 // Throws Error naming the line of a kernel declaration the engine cannot run.
 ParsedSource parse_msl(const std::string& source);

@@ -87,6 +87,8 @@ std::string translation_unit(const ParsedSource& parsed, const MslConstantValues
   text += "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
   text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
                       std::max<size_t>(parsed.kernels.size(), 1));
+  text +=
+      fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
     const ParsedKernel& k = parsed.kernels[i];
     std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));

@@ -66,15 +66,17 @@ class Parser {
 
   ParsedSource run() {
     scope(0, tokens_.size(), "");
+    bool lanes = std::any_of(tokens_.begin(), tokens_.end(),
+                             [](const Token& t) { return t.text == "thread_elements"; });
     for (ParsedKernel& k : kernels_) {
-      k.synchronizes = k.synchronizes || sync_outside_kernels_;
+      k.synchronizes = k.synchronizes || sync_outside_kernels_ || lanes;
       k.info.constants = reached_constants(k.info.name);
     }
     std::sort(edits_.begin(), edits_.end(),
               [](const Edit& a, const Edit& b) { return a.offset > b.offset; });
     std::string text = src_;
     for (const Edit& e : edits_) text.replace(e.offset, e.length, e.text);
-    return {std::move(kernels_), std::move(constants_), std::move(text)};
+    return {std::move(kernels_), std::move(constants_), std::move(text), lanes};
   }
 
  private:
