@@ -54,7 +54,9 @@ class FunctionConstants : public MslKernelTest {
     library_ = Owned();
     MslKernelTest::TearDown();
   }
-  Owned values() { return Owned(objc::send<id>(objc::get_class("MTLFunctionConstantValues"), "new")); }
+  Owned values() {
+    return Owned(objc::send<id>(objc::get_class("MTLFunctionConstantValues"), "new"));
+  }
   template <class T>
   void set_at(id values, T value, NSUInteger type, NSUInteger index) {
     objc::send<void>(values, "setConstantValue:type:atIndex:", static_cast<const void*>(&value),
@@ -162,7 +164,8 @@ TEST_F(FunctionConstants, AnUnspecialisedFunctionMakesNoPipeline) {
   ASSERT_TRUE(fn);  // newFunctionWithName: answers; the pipeline is refused
   std::string error;
   EXPECT_FALSE(pipeline(fn.get(), &error));
-  for (const char* part : {"'affine'", "'has_bias'", "'scale'", "newFunctionWithName:constantValues:error:"})
+  for (const char* part :
+       {"'affine'", "'has_bias'", "'scale'", "newFunctionWithName:constantValues:error:"})
     EXPECT_NE(error.find(part), std::string::npos) << part << " not in: " << error;
 }
 

@@ -17,7 +17,6 @@ std::string msl_header_matrix() {
 extern "C" const bool ingot_msl_matrix_lanes;
 
 namespace ingot_msl {
-inline unsigned simd_lane() { return current->builtin[ingot_thread_index_in_simdgroup][0]; }
 // Apple's layout: lane l holds elements (row, col) and (row, col + 1) of an 8x8 matrix.
 inline unsigned matrix_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
 inline unsigned matrix_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }

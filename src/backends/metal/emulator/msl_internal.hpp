@@ -32,6 +32,8 @@ struct ParsedKernel {
   std::string qualified_name;          // with its namespaces, for the entry to call
   std::vector<std::string> arguments;  // per parameter: the tag type its entry passes
   bool synchronizes = false;           // calls barriers or SIMD-group functions
+  int threadgroup_slot = 0;            // where its threadgroup arrays' bytes add up (a template's
+                                       // instantiations share their template's)
 };
 
 // The MSL source made ready to compile as C++ (msl_source.cpp): its kernels, its
@@ -46,6 +48,7 @@ struct ParsedSource {
   // The source calls thread_elements(): simdgroup matrices live in lanes, and every
   // kernel runs in lock-step (msl_header_matrix.cpp).
   bool matrix_lanes = false;
+  int threadgroup_slots = 0;
 };
 // Throws Error naming the line of a kernel declaration the engine cannot run.
 ParsedSource parse_msl(const std::string& source);

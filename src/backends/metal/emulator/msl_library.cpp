@@ -86,7 +86,7 @@ std::string translation_unit(const ParsedSource& parsed, const MslConstantValues
   }
   text += "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
   text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
-                      std::max<size_t>(parsed.kernels.size(), 1));
+                      std::max(parsed.threadgroup_slots, 1));
   text +=
       fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
@@ -141,7 +141,7 @@ class Library final : public LoadedLibrary {
     auto* tg_bytes = symbol<const unsigned long*>(INGOT_MSL_TG_BYTES);
     for (size_t i = 0; i < kernels.size(); ++i) {
       ParsedKernel& k = kernels[i];
-      k.info.static_threadgroup_bytes = tg_bytes[i];
+      k.info.static_threadgroup_bytes = tg_bytes[k.threadgroup_slot];
       KernelEntries e;
       e.thread = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
       e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
