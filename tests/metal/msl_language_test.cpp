@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <cmath>
+#include <map>
 #include <random>
 #include <string>
 
@@ -45,7 +45,8 @@ kernel void mixed(device const float* a [[buffer(3)]], device const float* b,
 }
 )";
   Owned lib = library(source);
-  std::vector<float> x = random_floats(128, 1), y = random_floats(128, 2), z = random_floats(128, 3);
+  std::vector<float> x = random_floats(128, 1), y = random_floats(128, 2),
+                     z = random_floats(128, 3);
   Owned bx = buffer<float>(128, x), by = buffer<float>(128, y), bz = buffer<float>(128, z);
   Owned out = buffer<float>(128);
   Owned e4 = pipeline(source, "E_4");
@@ -109,17 +110,26 @@ TEST_F(MslLanguage, EveryBuiltInAttributeAtInteriorAndEdgeThreads) {
     const char* name;
     bool vector;
   };
-  const Attribute attributes[] = {
-      {"thread_position_in_grid", true},        {"thread_position_in_threadgroup", true},
-      {"threadgroup_position_in_grid", true},   {"threads_per_threadgroup", true},
-      {"dispatch_threads_per_threadgroup", true}, {"threadgroups_per_grid", true},
-      {"threads_per_grid", true},               {"grid_size", true},
-      {"grid_origin", true},                    {"thread_index_in_threadgroup", false},
-      {"thread_index_in_simdgroup", false},     {"simdgroup_index_in_threadgroup", false},
-      {"threads_per_simdgroup", false},         {"thread_execution_width", false},
-      {"simdgroups_per_threadgroup", false},    {"dispatch_simdgroups_per_threadgroup", false},
-      {"thread_index_in_quadgroup", false},     {"quadgroup_index_in_threadgroup", false},
-      {"quadgroups_per_threadgroup", false},    {"dispatch_quadgroups_per_threadgroup", false}};
+  const Attribute attributes[] = {{"thread_position_in_grid", true},
+                                  {"thread_position_in_threadgroup", true},
+                                  {"threadgroup_position_in_grid", true},
+                                  {"threads_per_threadgroup", true},
+                                  {"dispatch_threads_per_threadgroup", true},
+                                  {"threadgroups_per_grid", true},
+                                  {"threads_per_grid", true},
+                                  {"grid_size", true},
+                                  {"grid_origin", true},
+                                  {"thread_index_in_threadgroup", false},
+                                  {"thread_index_in_simdgroup", false},
+                                  {"simdgroup_index_in_threadgroup", false},
+                                  {"threads_per_simdgroup", false},
+                                  {"thread_execution_width", false},
+                                  {"simdgroups_per_threadgroup", false},
+                                  {"dispatch_simdgroups_per_threadgroup", false},
+                                  {"thread_index_in_quadgroup", false},
+                                  {"quadgroup_index_in_threadgroup", false},
+                                  {"quadgroups_per_threadgroup", false},
+                                  {"dispatch_quadgroups_per_threadgroup", false}};
   std::string source = "#include <metal_stdlib>\nusing namespace metal;\n";
   for (const Attribute& a : attributes)
     source += fmt::format(
@@ -306,7 +316,8 @@ kernel void swap_halves(device const float* in [[buffer(0)]], device float* out 
   EXPECT_EQ(objc::send<NSUInteger>(p.get(), "staticThreadgroupMemoryLength"), 128u + 128 + 16 + 16);
   std::vector<float> in = random_floats(128, 11);
   Owned bin = buffer<float>(128, in), out = buffer<float>(128);
-  ASSERT_EQ(run(p.get(), {{bin.get(), 0}, {out.get(), 1}}, MTLSize{2, 1, 1}, MTLSize{64, 1, 1}), "");
+  ASSERT_EQ(run(p.get(), {{bin.get(), 0}, {out.get(), 1}}, MTLSize{2, 1, 1}, MTLSize{64, 1, 1}),
+            "");
   for (int i = 0; i < 128; ++i) {
     int g = i / 64, l = i % 64;
     ASSERT_EQ(contents<float>(out)[i], in[g * 64 + (l < 32 ? l + 32 : l - 32)] + 64.0f) << i;
