@@ -100,7 +100,7 @@ inline void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_m
     for (int j = 0; j < 8; ++j) row[j] = float(c.e[i][j]);
     for (int k = 0; k < 8; ++k) {
       float aik = float(a.e[i][k]);
-      for (int j = 0; j < 8; ++j) row[j] = __builtin_fmaf(aik, bf[k][j], row[j]);
+      for (int j = 0; j < 8; ++j) row[j] += aik * bf[k][j];  // fused (-ffp-contract=fast)
     }
     for (int j = 0; j < 8; ++j) d.e[i][j] = TD(row[j]);
   }

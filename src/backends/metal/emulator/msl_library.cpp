@@ -30,19 +30,34 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // -ffp-contract=fast: Metal fuses multiply-adds too. Without fast math NaN and infinity
 // keep their meaning (Metal's fastMathEnabled=NO); -w: MSL compiled as C++ draws warnings
 // (unknown attributes) that say nothing about the user's code.
+// -march=<the host's CPU>: kernels run on this host only; the CPU is named (not "native")
+// so that a cache folder shared with another CPU keeps apart what each can run.
 // These flags compile the header and the libraries alike: a precompiled header is used
 // only with the flags it was made with.
-std::vector<std::string> flags(bool fast_math) {
+std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
   std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
                                 "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
                                 "-fno-math-errno"};
+  if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
   return f;
 }
 
 struct Compiler {
   std::string path, version;
+  std::string cpu;  // what -march=native means to it here; "" when it does not say
 };
+
+// The CPU clang picks for -march=native, read from the command line it would run.
+std::string native_cpu(const std::string& compiler) {
+  ProcessResult r = run_process(
+      {compiler, "-march=native", "-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null"});
+  const std::string key = "\"-target-cpu\" \"";
+  size_t at = r.output.find(key);
+  if (r.exit_code != 0 || at == std::string::npos) return "";
+  at += key.size();
+  return r.output.substr(at, r.output.find('"', at) - at);
+}
 
 const Compiler& compiler() {
   static const Compiler found = [] {
@@ -50,7 +65,8 @@ const Compiler& compiler() {
       std::string path = find_executable(name);
       if (path.empty()) continue;
       ProcessResult v = run_process({path, "--version"});
-      if (v.exit_code == 0) return Compiler{path, v.output.substr(0, v.output.find('\n'))};
+      if (v.exit_code == 0)
+        return Compiler{path, v.output.substr(0, v.output.find('\n')), native_cpu(path)};
     }
     throw Error(fmt::format(
         "the emulated Metal compiles MSL with clang++ and found none ({} on PATH); install "
@@ -189,7 +205,7 @@ std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool 
                                                 const MslConstantValues& values) {
   ParsedSource parsed = parse_msl(source);
   std::string unit = translation_unit(parsed, values);
-  std::vector<std::string> options = flags(fast_math);
+  std::vector<std::string> options = flags(fast_math, compiler().cpu);
   std::string identity =
       fmt::format("msl\n{}\n{}\n{}", compiler().path, compiler().version, fmt::join(options, " "));
   // The unit leaves the header out: its hash stands for it in the library's key.
