@@ -39,8 +39,8 @@ TEST_F(TinygradKernels, RunUnchanged) {
   if (python.empty()) GTEST_SKIP() << "no Python with tinygrad (set INGOT_TINYGRAD_PYTHON)";
   std::string dir = (std::filesystem::temp_directory_path() / "ingot-tinygrad-XXXXXX").string();
   ASSERT_NE(::mkdtemp(dir.data()), nullptr);
-  ProcessResult rendered = run_process(
-      {python, std::string(INGOT_SOURCE_DIR) + "/tests/metal/render_tinygrad.py", dir});
+  ProcessResult rendered =
+      run_process({python, std::string(INGOT_SOURCE_DIR) + "/tests/metal/render_tinygrad.py", dir});
   ASSERT_EQ(rendered.exit_code, 0) << rendered.output;
   int cases = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
@@ -53,7 +53,8 @@ TEST_F(TinygradKernels, RunUnchanged) {
     manifest >> name >> groups.width >> groups.height >> groups.depth >> threads.width >>
         threads.height >> threads.depth;
     std::stringstream source;
-    source << std::ifstream(std::filesystem::path(entry.path()).replace_extension(".metal")).rdbuf();
+    source
+        << std::ifstream(std::filesystem::path(entry.path()).replace_extension(".metal")).rdbuf();
     Owned lib = library(source.str());
     ASSERT_TRUE(lib);
     Owned fn = function(lib.get(), name);

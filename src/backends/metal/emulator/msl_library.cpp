@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -152,12 +153,14 @@ std::vector<uint8_t> build(const std::string& unit, const std::vector<std::strin
 
 class Library final : public LoadedLibrary {
  public:
-  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels)
+  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels,
+          const MslConstantValues& values)
       : library_(load_image(binary)) {
     auto* tg_bytes = symbol<const unsigned long*>(INGOT_MSL_TG_BYTES);
     for (size_t i = 0; i < kernels.size(); ++i) {
       ParsedKernel& k = kernels[i];
       k.info.static_threadgroup_bytes = tg_bytes[k.threadgroup_slot];
+      drop_absent(k, values);
       KernelEntries e;
       e.thread = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
       e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
@@ -181,6 +184,22 @@ class Library final : public LoadedLibrary {
   }
 
  private:
+  // A parameter whose function constant is false or undefined is no argument of this
+  // specialisation: nothing needs to be bound at its index.
+  static void drop_absent(ParsedKernel& k, const MslConstantValues& values) {
+    auto present = [&](const std::string& kind, int index) {
+      auto condition = k.conditions.find(kind + std::to_string(index));
+      if (condition == k.conditions.end()) return true;
+      auto value = values.find(condition->second);
+      return value != values.end() &&
+             std::any_of(value->second.bytes.begin(), value->second.bytes.end(),
+                         [](unsigned char b) { return b != 0; });
+    };
+    std::erase_if(k.info.buffer_indices, [&](int index) { return !present("buffer", index); });
+    std::erase_if(k.info.threadgroup_indices,
+                  [&](int index) { return !present("threadgroup", index); });
+  }
+
   static ingot::Library load_image(const std::vector<uint8_t>& binary) {
     try {
       return ingot::Library::load_image(binary, "the compiled MSL library");
@@ -216,7 +235,7 @@ std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool 
     binary = build(unit, options, identity);
     disk_cache_store(library_identity, unit, *binary);
   }
-  return std::make_shared<Library>(*binary, std::move(parsed.kernels));
+  return std::make_shared<Library>(*binary, std::move(parsed.kernels), values);
 }
 
 }  // namespace ingot::metal_emulator

@@ -241,7 +241,9 @@ class Parser {
           if (tokens_[j].text == "kernel") kernel = true;
           if (tokens_[j].text == "max_total_threads_per_threadgroup" && is(j + 1, "("))
             max_threads = std::min(max_threads, number(j + 2, "max_total_threads_per_threadgroup"));
-          constant = constant || tokens_[j].text == "function_constant";
+          // A declaration's own attribute; a parameter's [[buffer(i), function_constant(c)]]
+          // is read with the kernel.
+          constant = constant || (j == i + 2 && tokens_[j].text == "function_constant");
         }
         if (constant)
           function_constant(entity, i, close);
@@ -376,6 +378,7 @@ class Parser {
     std::string kind, name;
     int64_t index = -1;
     int line = 0;
+    std::string condition;  // [[buffer(i), function_constant(c)]]: there only when c is true
   };
 
   // The parameter in tokens [begin, end), from its [[attribute]]: a pointer or reference
@@ -401,6 +404,12 @@ class Parser {
     }
     blank(attr, match(attr));
     p.kind = tokens_[attr + 2].text;
+    for (size_t j = attr + 2, close = match(attr); j + 2 < close; ++j)
+      if (is(j, "function_constant") && is(j + 1, "(")) {
+        p.condition = tokens_[j + 2].text;
+        // Undefined, the argument is absent: no value is needed for it.
+        guarded_.insert(p.condition);
+      }
     if (p.kind == "buffer" || p.kind == "threadgroup") {
       p.index = number(attr + 4, p.kind);
       return p;
@@ -436,6 +445,7 @@ class Parser {
                                    kind, p.index, p.name, k.info.name, kMaxBufferBindings - 1));
         (p.kind == "buffer" ? k.info.buffer_indices : k.info.threadgroup_indices)
             .push_back(static_cast<int>(p.index));
+        if (!p.condition.empty()) k.conditions[p.kind + std::to_string(p.index)] = p.condition;
       }
     }
     for (const Parameter& p : parameters)
