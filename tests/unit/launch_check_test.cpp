@@ -73,6 +73,10 @@ class TestProgram final : public Program {
     device_.runs.push_back(function());
     return 1;
   }
+  double run(std::span<const KernelArg>, const LaunchDims&, bool) override {
+    device_.runs.push_back(function());
+    return 1;
+  }
   TestDevice& device_;
 };
 
