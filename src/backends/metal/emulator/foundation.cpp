@@ -14,6 +14,10 @@ NSError::NSError(std::string text)
     : Object(class_named("NSError")),
       description(Ref<NSString>::adopt(new NSString(std::move(text)))) {}
 
+void set_error(id* error, std::string text) {
+  if (error) *error = (new NSError(std::move(text)))->autorelease()->as_id();
+}
+
 NSArray::NSArray(std::vector<Ref<Object>> items)
     : Object(class_named("NSArray")), items(std::move(items)) {}
 

@@ -218,67 +218,6 @@ inline bool simd_is_first() {
   return l.lane == l.first();
 }
 
-// simdgroup matrices, row-major; every thread of the simdgroup holds the whole matrix.
-template <class T, int Cols, int Rows> struct simdgroup_matrix {
-  T e[Rows][Cols];
-  simdgroup_matrix() = default;
-  explicit simdgroup_matrix(T diagonal) {
-    for (int r = 0; r < Rows; ++r)
-      for (int c = 0; c < Cols; ++c) e[r][c] = r == c ? diagonal : T(0);
-  }
-};
-typedef simdgroup_matrix<float, 8, 8> simdgroup_float8x8;
-typedef simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
-typedef simdgroup_matrix<bfloat, 8, 8> simdgroup_bfloat8x8;
-template <class T, int Cols, int Rows>
-inline simdgroup_matrix<T, Cols, Rows> make_filled_simdgroup_matrix(T value) {
-  simdgroup_matrix<T, Cols, Rows> m;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c) m.e[r][c] = value;
-  return m;
-}
-// Element (r, c) is at src[(origin.y + r) * elements_per_row + origin.x + c], or at
-// (c, r) when transposed.
-template <class T, int Cols, int Rows, class U>
-inline void simdgroup_load(simdgroup_matrix<T, Cols, Rows>& d, const U* src,
-                           ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
-                           bool transpose_matrix = false) {
-  const U* base = src + matrix_origin.y * elements_per_row + matrix_origin.x;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c)
-      d.e[r][c] = T(transpose_matrix ? base[c * elements_per_row + r]
-                                     : base[r * elements_per_row + c]);
-}
-template <class T, int Cols, int Rows, class U>
-inline void simdgroup_store(const simdgroup_matrix<T, Cols, Rows>& a, U* dst,
-                            ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
-                            bool transpose_matrix = false) {
-  U* base = dst + matrix_origin.y * elements_per_row + matrix_origin.x;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c)
-      (transpose_matrix ? base[c * elements_per_row + r] : base[r * elements_per_row + c]) =
-          U(a.e[r][c]);
-}
-// d = a * b + c, each sum accumulated in float.
-template <class TD, class TA, class TB, class TC, int M, int N, int K>
-inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, N, M>& d,
-                                          const simdgroup_matrix<TA, K, M>& a,
-                                          const simdgroup_matrix<TB, N, K>& b,
-                                          const simdgroup_matrix<TC, N, M>& c) {
-  simdgroup_matrix<TD, N, M> r;
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float sum = float(c.e[i][j]);
-      for (int k = 0; k < K; ++k) sum = __builtin_fmaf(float(a.e[i][k]), float(b.e[k][j]), sum);
-      r.e[i][j] = TD(sum);
-    }
-  d = r;
-}
-template <class TD, class TA, class TB, int M, int N, int K>
-inline void simdgroup_multiply(simdgroup_matrix<TD, N, M>& d, const simdgroup_matrix<TA, K, M>& a,
-                               const simdgroup_matrix<TB, N, K>& b) {
-  simdgroup_multiply_accumulate(d, a, b, make_filled_simdgroup_matrix<TD, N, M>(TD(0)));
-}
 }  // namespace metal
 )MSL";
 
@@ -321,18 +260,11 @@ template <class... K, class R, class... P> inline void call(R (*f)(P...), IngotM
 // Every thread of the group in turn (kernels that never synchronize).
 template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
   const unsigned* n = t->builtin[ingot_threads_per_threadgroup];
-  const unsigned* g = t->builtin[ingot_threadgroup_position_in_grid];
-  unsigned* local = t->builtin[ingot_thread_position_in_threadgroup];
-  unsigned* global = t->builtin[ingot_thread_position_in_grid];
   unsigned index = 0;
   for (unsigned z = 0; z < n[2]; ++z)
     for (unsigned y = 0; y < n[1]; ++y)
       for (unsigned x = 0; x < n[0]; ++x, ++index) {
-        local[0] = x, local[1] = y, local[2] = z;
-        global[0] = g[0] * n[0] + x, global[1] = g[1] * n[1] + y, global[2] = g[2] * n[2] + z;
-        t->builtin[ingot_thread_index_in_threadgroup][0] = index;
-        t->builtin[ingot_thread_index_in_simdgroup][0] = index % 32u;
-        t->builtin[ingot_simdgroup_index_in_threadgroup][0] = index / 32u;
+        ingot_msl_place(t, x, y, z, index);
         call<K...>(f, t);
       }
 }
@@ -344,6 +276,11 @@ template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
 }  // namespace ingot_msl
 #define INGOT_MSL_THREADGROUP(kernel, index, name) \
   (void)::ingot_msl::threadgroup_array<kernel, index, sizeof(name)>::counted;
+
+// A function constant's value and whether the specialisation gives it one: macros the
+// unit defines before the source (msl_library.cpp).
+#define INGOT_MSL_FC_VALUE(name) ingot_msl_fc_value_##name
+#define is_function_constant_defined(name) ingot_msl_fc_defined_##name
 
 // MSL's address spaces and function qualifier: nothing in C++.
 #define kernel
@@ -362,7 +299,8 @@ std::string msl_header_sync() {
 
 const std::string& msl_header() {
   static const std::string header = "#line 1 \"metal_stdlib\"\n" + msl_header_types() +
-                                    msl_header_vectors() + msl_header_math() + msl_header_sync();
+                                    msl_header_vectors() + msl_header_math() + msl_header_sync() +
+                                    msl_header_matrix();
   return header;
 }
 

@@ -73,13 +73,22 @@ bool can_run_kernels() {
 
 namespace {
 
-// The C++ the compiler sees after the header: the user's source under its own line
-// numbers, then the entries.
-std::string translation_unit(const ParsedSource& parsed) {
-  std::string text =
-      "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
+// The C++ the compiler sees after the header: the function constants' values, the user's
+// source under its own line numbers, then the entries.
+std::string translation_unit(const ParsedSource& parsed, const MslConstantValues& values) {
+  std::string text;
+  for (const MslFunctionConstant& c : parsed.constants) {
+    auto value = values.find(c.name);
+    bool defined = value != values.end();
+    text += fmt::format("#define ingot_msl_fc_value_{} {}\n#define ingot_msl_fc_defined_{} {}\n",
+                        c.name, defined ? constant_literal(value->second) : c.type + "()", c.name,
+                        defined);
+  }
+  text += "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
   text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
                       std::max<size_t>(parsed.kernels.size(), 1));
+  text +=
+      fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
     const ParsedKernel& k = parsed.kernels[i];
     std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));
@@ -176,9 +185,10 @@ class Library final : public LoadedLibrary {
 
 }  // namespace
 
-std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool fast_math) {
+std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool fast_math,
+                                                const MslConstantValues& values) {
   ParsedSource parsed = parse_msl(source);
-  std::string unit = translation_unit(parsed);
+  std::string unit = translation_unit(parsed, values);
   std::vector<std::string> options = flags(fast_math);
   std::string identity =
       fmt::format("msl\n{}\n{}\n{}", compiler().path, compiler().version, fmt::join(options, " "));

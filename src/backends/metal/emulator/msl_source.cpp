@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "backends/metal/emulator/msl_internal.hpp"
 #include "ingot/error.hpp"
@@ -35,15 +36,22 @@ const std::map<std::string, std::string> kBuiltins = {
     {"thread_position_in_threadgroup", "ingot_thread_position_in_threadgroup"},
     {"threadgroup_position_in_grid", "ingot_threadgroup_position_in_grid"},
     {"threads_per_threadgroup", "ingot_threads_per_threadgroup"},
-    {"dispatch_threads_per_threadgroup", "ingot_threads_per_threadgroup"},
+    {"dispatch_threads_per_threadgroup", "ingot_dispatch_threads_per_threadgroup"},
     {"threadgroups_per_grid", "ingot_threadgroups_per_grid"},
     {"threads_per_grid", "ingot_threads_per_grid"},
+    {"grid_size", "ingot_threads_per_grid"},  // no stage-in region: the whole grid
+    {"grid_origin", "ingot_grid_origin"},
     {"thread_index_in_threadgroup", "ingot_thread_index_in_threadgroup"},
     {"thread_index_in_simdgroup", "ingot_thread_index_in_simdgroup"},
     {"simdgroup_index_in_threadgroup", "ingot_simdgroup_index_in_threadgroup"},
     {"threads_per_simdgroup", "ingot_threads_per_simdgroup"},
     {"thread_execution_width", "ingot_threads_per_simdgroup"},
     {"simdgroups_per_threadgroup", "ingot_simdgroups_per_threadgroup"},
+    {"dispatch_simdgroups_per_threadgroup", "ingot_dispatch_simdgroups_per_threadgroup"},
+    {"thread_index_in_quadgroup", "ingot_thread_index_in_quadgroup"},
+    {"quadgroup_index_in_threadgroup", "ingot_quadgroup_index_in_threadgroup"},
+    {"quadgroups_per_threadgroup", "ingot_quadgroups_per_threadgroup"},
+    {"dispatch_quadgroups_per_threadgroup", "ingot_dispatch_quadgroups_per_threadgroup"},
 };
 
 // Calls that make a kernel's threads wait for each other, so they must run as fibers.
@@ -58,12 +66,17 @@ class Parser {
 
   ParsedSource run() {
     scope(0, tokens_.size(), "");
-    for (ParsedKernel& k : kernels_) k.synchronizes = k.synchronizes || sync_outside_kernels_;
+    bool lanes = std::any_of(tokens_.begin(), tokens_.end(),
+                             [](const Token& t) { return t.text == "thread_elements"; });
+    for (ParsedKernel& k : kernels_) {
+      k.synchronizes = k.synchronizes || sync_outside_kernels_ || lanes;
+      k.info.constants = reached_constants(k.info.name);
+    }
     std::sort(edits_.begin(), edits_.end(),
               [](const Edit& a, const Edit& b) { return a.offset > b.offset; });
     std::string text = src_;
     for (const Edit& e : edits_) text.replace(e.offset, e.length, e.text);
-    return {std::move(kernels_), std::move(text)};
+    return {std::move(kernels_), std::move(constants_), std::move(text), lanes};
   }
 
  private:
@@ -184,6 +197,7 @@ class Parser {
   void scope(size_t begin, size_t end, const std::string& prefix) {
     bool kernel = false;
     int64_t max_threads = kMaxThreadsPerThreadgroup;
+    size_t entity = begin;  // where the declaration at `i` began
     for (size_t i = begin; i < end;) {
       const Token& t = tokens_[i];
       size_t brace = i + 1;  // a namespace's braces, unless it is `using namespace x;`
@@ -193,23 +207,29 @@ class Parser {
         for (size_t j = i + 1; j < brace; ++j) name += tokens_[j].text;
         size_t j = brace, close = match(j);
         scope(j + 1, close, name.empty() ? prefix : prefix + name + "::");
-        i = close + 1;
+        i = entity = close + 1;
       } else if (t.text == "[" && is(i + 1, "[")) {
         size_t close = match(i);
+        bool constant = false;
         for (size_t j = i + 2; j < close; ++j) {
           if (tokens_[j].text == "kernel") kernel = true;
           if (tokens_[j].text == "max_total_threads_per_threadgroup" && is(j + 1, "("))
             max_threads = std::min(max_threads, number(j + 2, "max_total_threads_per_threadgroup"));
+          constant = constant || tokens_[j].text == "function_constant";
         }
-        blank(i, close);
+        if (constant)
+          function_constant(entity, i, close);
+        else
+          blank(i, close);
         i = close + 1;
       } else if (t.text == "kernel") {
         kernel = true;
         ++i;
       } else if (t.text == ";") {
+        declaration(entity, i);
         kernel = false;
         max_threads = kMaxThreadsPerThreadgroup;
-        ++i;
+        i = entity = i + 1;
       } else if (t.text == "{") {
         size_t close = match(i);
         if (kernel) {
@@ -218,9 +238,10 @@ class Parser {
           for (size_t j = i; j < close; ++j)
             sync_outside_kernels_ = sync_outside_kernels_ || synchronizing(tokens_[j].text);
         }
+        declaration(entity, close + 1);
         kernel = false;
         max_threads = kMaxThreadsPerThreadgroup;
-        i = close + 1;
+        i = entity = close + 1;
       } else {
         sync_outside_kernels_ = sync_outside_kernels_ || synchronizing(t.text);
         ++i;
@@ -321,11 +342,100 @@ class Parser {
                                   tokens_[stop - 1].text)});
   }
 
+  // ---- function constants ----
+  // `constant T name [[function_constant(index)]];`, its attribute at tokens [attr, close]:
+  // made `static const T name = INGOT_MSL_FC_VALUE(name);`.
+  void function_constant(size_t begin, size_t attr, size_t close) {
+    int line = tokens_[attr].line;
+    if (!is(begin, "constant") || attr < begin + 3 || tokens_[attr - 1].kind != Token::Ident ||
+        !is(close + 1, ";"))
+      fail(line, "[[function_constant(i)]] is read on `constant T name [[function_constant(i)]];`");
+    MslFunctionConstant c;
+    c.name = tokens_[attr - 1].text;
+    for (size_t j = begin + 1; j + 1 < attr; ++j) {
+      if (!c.type.empty() && tokens_[j].kind == Token::Ident && tokens_[j - 1].kind == Token::Ident)
+        c.type += ' ';
+      c.type += tokens_[j].text;
+    }
+    if (c.type.starts_with("metal::")) c.type.erase(0, 7);
+    if (constant_type_bytes(c.type) == 0)
+      fail(line, fmt::format("function constant '{}' of type '{}': the emulated Metal takes "
+                             "bool, char, uchar, short, ushort, int, uint, long, ulong, half, "
+                             "bfloat and float, and their vectors of 2 to 4",
+                             c.name, c.type));
+    size_t at = attr + 2;
+    while (at < close && !is(at, "function_constant")) ++at;
+    c.index = static_cast<int>(number(at + 2, "function_constant"));
+    for (const MslFunctionConstant& other : constants_)
+      if (other.index == c.index || other.name == c.name)
+        fail(line, fmt::format("function constant '{}' ({}) has the index or name of '{}' ({})",
+                               c.name, c.index, other.name, other.index));
+    edits_.push_back({tokens_[begin].offset, tokens_[begin].text.size(), "static const"});
+    size_t from = tokens_[attr].offset, to = tokens_[close].offset + 1;
+    edits_.push_back({from, to - from, fmt::format("= INGOT_MSL_FC_VALUE({})", c.name)});
+    constants_.push_back(std::move(c));
+  }
+
+  // A declaration at namespace scope, tokens [begin, end): the name it declares and the
+  // names it refers to, for the function constants each kernel reaches. A name inside
+  // is_function_constant_defined(...) is no use of the constant: it has a default.
+  void declaration(size_t begin, size_t end) {
+    if (begin >= end) return;
+    Declaration d;
+    size_t stop = begin;
+    while (stop < end && !is(stop, "(") && !is(stop, "=") && !is(stop, "{") && !is(stop, ";")) {
+      if (is(stop, "[") &&
+          (!is(stop + 1, "[") || (stop > begin && tokens_[stop - 1].kind == Token::Ident)))
+        break;  // an array's or an attributed variable's name is before it
+      stop = is(stop, "[") ? match(stop) + 1 : stop + 1;
+    }
+    if (stop > begin && tokens_[stop - 1].kind == Token::Ident) d.name = tokens_[stop - 1].text;
+    for (size_t j = begin; j < end; ++j) {
+      if (is(j, "is_function_constant_defined") && is(j + 1, "(")) {
+        size_t close = match(j + 1);
+        for (size_t k = j + 2; k < close; ++k) guarded_.insert(tokens_[k].text);
+        j = close;
+      } else if (tokens_[j].kind == Token::Ident) {
+        d.refers.insert(tokens_[j].text);
+      }
+    }
+    declarations_.push_back(std::move(d));
+  }
+
+  // The function constants the kernel `name` reaches through the names it refers to.
+  std::vector<MslFunctionConstant> reached_constants(const std::string& name) const {
+    std::set<std::string> seen = {name};
+    std::vector<std::string> todo = {name};
+    while (!todo.empty()) {
+      std::string next = std::move(todo.back());
+      todo.pop_back();
+      for (const Declaration& d : declarations_)
+        if (d.name == next)
+          for (const std::string& r : d.refers)
+            if (seen.insert(r).second) todo.push_back(r);
+    }
+    std::vector<MslFunctionConstant> reached;
+    for (MslFunctionConstant c : constants_)
+      if (seen.contains(c.name)) {
+        c.required = !guarded_.contains(c.name);
+        reached.push_back(std::move(c));
+      }
+    return reached;
+  }
+
+  struct Declaration {
+    std::string name;
+    std::set<std::string> refers;
+  };
+
   const std::string& src_;
   std::vector<Token> tokens_;
   std::vector<Edit> edits_;
   std::vector<ParsedKernel> kernels_;
   bool sync_outside_kernels_ = false;
+  std::vector<MslFunctionConstant> constants_;
+  std::vector<Declaration> declarations_;
+  std::set<std::string> guarded_;  // names asked about with is_function_constant_defined
 };
 
 }  // namespace

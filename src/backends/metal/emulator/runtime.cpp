@@ -66,6 +66,7 @@ void ensure_classes() {
     define_foundation_classes();
     define_device_classes();
     define_library_classes();
+    define_function_constant_classes();
     define_command_classes();
     define_indirect_classes();
   });
