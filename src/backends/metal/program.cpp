@@ -16,41 +16,43 @@ using objc::send;
 
 // MTLDataType of a function constant of `dtype`, or 0 where Metal has none.
 NSUInteger data_type(DType dtype) {
+  using objc::MTLDataType;
   switch (dtype) {
     case DType::Bool:
-      return 53;  // MTLDataTypeBool
+      return MTLDataType::Bool;
     case DType::Int8:
-      return 45;  // MTLDataTypeChar
+      return MTLDataType::Char;
     case DType::UInt8:
-      return 49;  // MTLDataTypeUChar
+      return MTLDataType::UChar;
     case DType::Int16:
-      return 37;  // MTLDataTypeShort
+      return MTLDataType::Short;
     case DType::UInt16:
-      return 41;  // MTLDataTypeUShort
+      return MTLDataType::UShort;
     case DType::Int32:
-      return 29;  // MTLDataTypeInt
+      return MTLDataType::Int;
     case DType::UInt32:
-      return 33;  // MTLDataTypeUInt
+      return MTLDataType::UInt;
     case DType::Int64:
-      return 81;  // MTLDataTypeLong
+      return MTLDataType::Long;
     case DType::UInt64:
-      return 85;  // MTLDataTypeULong
+      return MTLDataType::ULong;
     case DType::Float16:
-      return 16;  // MTLDataTypeHalf
+      return MTLDataType::Half;
     case DType::BFloat16:
-      return 121;  // MTLDataTypeBFloat
+      return MTLDataType::BFloat;
     case DType::Float32:
-      return 3;  // MTLDataTypeFloat
+      return MTLDataType::Float;
     default:
       return 0;
   }
 }
 
-// The function `function` of `library`, specialised by `constants` where the source has
-// function constants: Metal then refuses a constant used without a value.
-objc::Owned new_function(id library, const std::string& source, const std::string& function,
+// The function `function` of `library`, specialised by `constants` when there are any.
+// Metal refuses a constant the function uses without a value: here, or (unspecialised)
+// when the pipeline is made.
+objc::Owned new_function(id library, const std::string& function,
                          std::span<const FunctionConstant> constants, const std::string& what) {
-  if (constants.empty() && source.find("function_constant") == std::string::npos)
+  if (constants.empty())
     return objc::Owned(send<id>(library, "newFunctionWithName:", objc::ns_string(function)));
   objc::Owned values(send<id>(objc::get_class("MTLFunctionConstantValues"), "new"));
   for (const FunctionConstant& constant : constants) {
@@ -103,7 +105,7 @@ MetalProgram::MetalProgram(MetalDevice& device, const std::string& source,
   std::string what = fmt::format("{} load of '{}'", metal_.name, function);
   id library = device.metal_compiler().library(source);
   objc::AutoreleasePool pool;
-  objc::Owned fn = new_function(library, source, function, constants, what);
+  objc::Owned fn = new_function(library, function, constants, what);
   if (!fn)
     throw Error(
         fmt::format("{}: the library has no kernel function '{}' (is it declared `kernel "
