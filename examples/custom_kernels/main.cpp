@@ -84,28 +84,29 @@ int main(int argc, char** argv) {
     bool ok = true;
 
     // 1. The output last; threads per grid, as Apple's sample dispatches them.
-    Tensor sum = ingot::run_custom_kernel({.source = kAddArrays,
-                                           .function = "add_arrays",
-                                           .args = {arg::input(ta), arg::input(tb),
-                                                    arg::output({n})},
-                                           .dims = {{n, 1, 1}, {64, 1, 1}, true}})
-                     .at(0);
+    Tensor sum =
+        ingot::run_custom_kernel({.source = kAddArrays,
+                                  .function = "add_arrays",
+                                  .args = {arg::input(ta), arg::input(tb), arg::output({n})},
+                                  .dims = {{n, 1, 1}, {64, 1, 1}, true}})
+            .at(0);
     std::vector<float> got = sum.to_vector<float>();
     double error = 0;
-    for (size_t i = 0; i < got.size(); ++i) error = std::max(error, double(std::abs(got[i] - (a[i] + b[i]))));
+    for (size_t i = 0; i < got.size(); ++i)
+      error = std::max(error, double(std::abs(got[i] - (a[i] + b[i]))));
     ok &= report("add_arrays (output at buffer 2)", error, 0);
 
     // 2. An args struct at buffer 0 and a function constant: two specialisations.
     const Args args{uint32_t(n), 1.5f};
     for (bool relu : {false, true}) {
-      Tensor y = ingot::run_custom_kernel(
-                     {.source = kScale,
-                      .function = "scale",
-                      .args = {arg::bytes_of(args), arg::input(ta), arg::output({n})},
-                      .dims = grid(n),
-                      .constants = {ingot::function_constant("apply_relu", ingot::DType::Bool,
-                                                             relu)}})
-                     .at(0);
+      Tensor y =
+          ingot::run_custom_kernel(
+              {.source = kScale,
+               .function = "scale",
+               .args = {arg::bytes_of(args), arg::input(ta), arg::output({n})},
+               .dims = grid(n),
+               .constants = {ingot::function_constant("apply_relu", ingot::DType::Bool, relu)}})
+              .at(0);
       got = y.to_vector<float>();
       error = 0;
       for (size_t i = 0; i < got.size(); ++i) {
@@ -137,7 +138,8 @@ int main(int argc, char** argv) {
     histogram(second, arg::inout(bins));
     std::vector<int32_t> counted = bins.to_vector<int32_t>();
     error = 0;
-    for (size_t i = 0; i < counted.size(); ++i) error = std::max(error, std::abs(double(counted[i] - want[i])));
+    for (size_t i = 0; i < counted.size(); ++i)
+      error = std::max(error, std::abs(double(counted[i] - want[i])));
     ok &= report("histogram (zeroed bins, then in place)", error, 0);
     return ok ? 0 : 1;
   } catch (const ingot::Error& e) {

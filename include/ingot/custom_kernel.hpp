@@ -135,14 +135,12 @@ KernelArgument bytes_of(const T& value) {
   std::memcpy(data.data(), &value, sizeof value);
   return bytes(std::move(data));
 }
-inline KernelArgument threadgroup(size_t bytes) {
-  return {KernelArgument::Threadgroup{bytes}};
-}
+inline KernelArgument threadgroup(size_t bytes) { return {KernelArgument::Threadgroup{bytes}}; }
 
 }  // namespace arg
 
 struct CustomKernel {
-  std::string source;  // in the device's language (DeviceInfo::language)
+  std::string source;    // in the device's language (DeviceInfo::language)
   std::string function;  // the entry point in `source`
   std::vector<KernelArgument> args;
   LaunchDims dims;

@@ -242,10 +242,10 @@ struct ScalarArg {
 struct KernelArg {
   enum class Kind { Buffer, Bytes, Threadgroup };
   Kind kind = Kind::Buffer;
-  Buffer* buffer = nullptr;         // Kind::Buffer
-  std::span<const uint8_t> bytes;   // Kind::Bytes; the caller keeps them until launch returns
-  size_t threadgroup_bytes = 0;     // Kind::Threadgroup
-  std::string_view name;            // for messages; may be empty
+  Buffer* buffer = nullptr;        // Kind::Buffer
+  std::span<const uint8_t> bytes;  // Kind::Bytes; the caller keeps them until launch returns
+  size_t threadgroup_bytes = 0;    // Kind::Threadgroup
+  std::string_view name;           // for messages; may be empty
 
   static KernelArg of_buffer(Buffer* buffer, std::string_view name = {}) {
     return {Kind::Buffer, buffer, {}, 0, name};

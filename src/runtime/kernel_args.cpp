@@ -79,8 +79,8 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
   }
   parameters = parameter_bytes.size();
   if (buffers != size_t(buffer_count_))
-    throw fail(fmt::format("{} buffers given; the kernel was loaded for {}", buffers,
-                           buffer_count_));
+    throw fail(
+        fmt::format("{} buffers given; the kernel was loaded for {}", buffers, buffer_count_));
   if (int64_t(parameters) > info.max_kernel_arguments)
     throw fail(fmt::format("{} arguments given; a {} kernel takes at most {}", parameters,
                            device_.name(), info.max_kernel_arguments));
@@ -93,10 +93,9 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
     throw fail(fmt::format(
         "threadgroup memory of {} bytes in all{} is more than {}'s {} bytes per threadgroup",
         threadgroup_bytes,
-        limits_.static_threadgroup_bytes
-            ? fmt::format(" (with the {} the kernel declares itself)",
-                          limits_.static_threadgroup_bytes)
-            : "",
+        limits_.static_threadgroup_bytes ? fmt::format(" (with the {} the kernel declares itself)",
+                                                       limits_.static_threadgroup_bytes)
+                                         : "",
         device_.name(), info.local_memory_bytes));
   const std::optional<size_t> known =
       limits_.parameter_bytes ? limits_.parameter_bytes->size() : limits_.parameters;
@@ -106,9 +105,9 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
   if (!limits_.parameter_bytes) return;
   size_t parameter = 0;
   for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].kind == KernelArg::Kind::Threadgroup && !limits_.threadgroup_is_parameter)
-      continue;
-    const size_t given = parameter_bytes[parameter], expected = (*limits_.parameter_bytes)[parameter];
+    if (args[i].kind == KernelArg::Kind::Threadgroup && !limits_.threadgroup_is_parameter) continue;
+    const size_t given = parameter_bytes[parameter],
+                 expected = (*limits_.parameter_bytes)[parameter];
     if (args[i].kind != KernelArg::Kind::Threadgroup && given != expected)
       throw fail(fmt::format(
           "{} is {} of {} bytes, but the kernel's parameter {} has {} (its parameters are {} "

@@ -1,6 +1,8 @@
 // The arguments of a custom kernel checked one by one, and bound to their positions: each
 // position of the kernel bound once, in the spaces of its language (Metal numbers buffers
 // and threadgroup memory apart, CUDA's dynamic shared memory is no parameter).
+#include "tensor/custom_kernel_bind.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -8,7 +10,6 @@
 
 #include "core/op.hpp"
 #include "ingot/error.hpp"
-#include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
 
 namespace ingot::custom_kernel {

@@ -71,9 +71,10 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
   if (it != c.programs.end()) return *it->second;
   auto binary = c.binaries.find({device.name(), source});
   if (binary == c.binaries.end())
-    binary = c.binaries
-                 .emplace(std::pair{device.name(), source}, device.compiler().compile_cached(source))
-                 .first;
+    binary =
+        c.binaries
+            .emplace(std::pair{device.name(), source}, device.compiler().compile_cached(source))
+            .first;
   std::unique_ptr<Program> program =
       device.load_specialized(binary->second, k.function, buffer_count, k.constants);
   return *c.programs.emplace(key, std::move(program)).first->second;

@@ -71,7 +71,8 @@ void widths(void* const* args, int64_t start, int64_t end) {
   out[4] = f;
 }
 )"},
-    {"opencl", R"(__kernel void widths(__global long* out, uint u, int s, long l, ushort h, float f) {
+    {"opencl",
+     R"(__kernel void widths(__global long* out, uint u, int s, long l, ushort h, float f) {
   out[0] = u;
   out[1] = s;
   out[2] = l;
@@ -125,7 +126,8 @@ void reverse_groups(void* const* args, int64_t start, int64_t end) {
   out[base + lid] = tile[group - 1 - lid];
 }
 )"},
-    {"cuda", R"(extern "C" __global__ void reverse_groups(const float* x, float* out, unsigned group) {
+    {"cuda",
+     R"(extern "C" __global__ void reverse_groups(const float* x, float* out, unsigned group) {
   extern __shared__ float tile[];
   unsigned lid = threadIdx.x, base = blockIdx.x * group;
   tile[lid] = x[base + lid];
@@ -159,7 +161,8 @@ void square(void* const* args, int64_t start, int64_t end) {
   for (int64_t i = start; i < end; ++i) ((float*)args[1])[i] = x[i] * x[i];
 }
 )"},
-    {"opencl", R"(__kernel void iota(__global float* out) { out[get_global_id(0)] = get_global_id(0); }
+    {"opencl",
+     R"(__kernel void iota(__global float* out) { out[get_global_id(0)] = get_global_id(0); }
 __kernel void square(__global const float* x, __global float* out) {
   size_t i = get_global_id(0);
   out[i] = x[i] * x[i];

@@ -184,8 +184,8 @@ TEST_P(CustomKernelInPlace, ViewIsRefusedAndLeftAsItWas) {
 TEST_P(CustomKernelInPlace, TensorOnAnotherDeviceIsRefused) {
   if (dev() == "CPU") GTEST_SKIP() << "needs a device besides the CPU";
   Array x = random({64 * 4}), y0 = random({64 * 4});
-  Tensor y = Tensor::from_vector(std::vector<float>(y0.data.begin(), y0.data.end()), {64 * 4},
-                                 "CPU");
+  Tensor y =
+      Tensor::from_vector(std::vector<float>(y0.data.begin(), y0.data.end()), {64 * 4}, "CPU");
   CustomKernel k = saxpy(1, tensor(x), y);
   k.device = dev();
   expect_error(k, {"saxpy", "argument 2 ('y')", "is on CPU", dev()});

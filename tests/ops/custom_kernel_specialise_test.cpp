@@ -113,12 +113,11 @@ TEST_P(CustomKernelSpecialise, MetalFunctionConstantsByIndexAndName) {
   std::uniform_real_distribution<float> u(-2, 2);
   const float scale = u(rng_), bias = u(rng_);
   const ingot::CustomKernelCounts before = ingot::custom_kernel_counts();
-  CustomKernel with_bias = affine(x, bias,
-                                  {ingot::function_constant(0, F32, scale),
-                                   ingot::function_constant("has_bias", B, 1)});
-  CustomKernel without = affine(x, bias,
-                                {ingot::function_constant("scale", F32, -0.5),
-                                 ingot::function_constant(1, B, 0)});
+  CustomKernel with_bias =
+      affine(x, bias,
+             {ingot::function_constant(0, F32, scale), ingot::function_constant("has_bias", B, 1)});
+  CustomKernel without = affine(
+      x, bias, {ingot::function_constant("scale", F32, -0.5), ingot::function_constant(1, B, 0)});
   poison_next_output(n * 4);
   std::vector<float> biased = ingot::run_custom_kernel(with_bias).at(0).to_vector<float>();
   EXPECT_TRUE(output_was_poisoned());
@@ -148,8 +147,9 @@ TEST_P(CustomKernelSpecialise, FunctionConstantWithoutAValueIsAnError) {
   }
   expect_error(affine(x, 1, {ingot::function_constant(0, F32, 2)}), {"affine_fc", "has_bias"});
   expect_error(affine(x, 1, {}), {"affine_fc", "scale"});
-  expect_error(affine(x, 1, {ingot::function_constant(0, F32, 2), ingot::function_constant(1, I32, 1)}),
-               {"affine_fc", "has_bias"});
+  expect_error(
+      affine(x, 1, {ingot::function_constant(0, F32, 2), ingot::function_constant(1, I32, 1)}),
+      {"affine_fc", "has_bias"});
   expect_device_works();
 }
 

@@ -69,4 +69,3 @@ class CustomKernelTest : public OpTest {
 extern const Sources kAddArrays;
 
 }  // namespace support
-

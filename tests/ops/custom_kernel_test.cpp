@@ -23,7 +23,8 @@ void add_arrays(void* const* args, int64_t start, int64_t end) {
   result[i] = a[i] + b[i];
 }
 )"},
-    {"cuda", R"(extern "C" __global__ void add_arrays(const float* a, const float* b, float* result) {
+    {"cuda",
+     R"(extern "C" __global__ void add_arrays(const float* a, const float* b, float* result) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
   result[i] = a[i] + b[i];
 }
@@ -41,13 +42,13 @@ void CustomKernelTest::expect_device_works() {
   const int64_t n = 64 * 7;
   Array a = random({n}), b = random({n});
   poison_next_output(n * 4);
-  Tensor out = ingot::run_custom_kernel({.source = source_of(kAddArrays),
-                                         .function = "add_arrays",
-                                         .args = {ingot::arg::input(tensor(a)),
-                                                  ingot::arg::input(tensor(b)),
-                                                  ingot::arg::output({n})},
-                                         .dims = threads(n)})
-                   .at(0);
+  Tensor out =
+      ingot::run_custom_kernel({.source = source_of(kAddArrays),
+                                .function = "add_arrays",
+                                .args = {ingot::arg::input(tensor(a)), ingot::arg::input(tensor(b)),
+                                         ingot::arg::output({n})},
+                                .dims = threads(n)})
+          .at(0);
   EXPECT_TRUE(output_was_poisoned());
   std::vector<float> got = out.to_vector<float>();
   for (int64_t i = 0; i < n; ++i)

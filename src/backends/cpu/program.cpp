@@ -57,7 +57,8 @@ void run_args_range(void* context, int64_t begin, int64_t end) {
   for (size_t i = 0; i < launch->args.size(); ++i) {
     const KernelArg& arg = launch->args[i];
     if (arg.kind == KernelArg::Kind::Threadgroup) {
-      size_t units = (arg.threadgroup_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+      size_t units =
+          (arg.threadgroup_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
       pointers.data()[i] = scratch.emplace_back(std::max<size_t>(units, 1)).data();
     } else {
       pointers.data()[i] = launch->pointers[i];
@@ -125,8 +126,7 @@ double CpuProgram::run(std::span<const KernelArg> args, const LaunchDims& dims, 
       // The kernel reads them through a pointer and never writes them.
       pointers.data()[i] = const_cast<uint8_t*>(arg.bytes.data());
   }
-  ArgsLaunchContext context{args_kernel_, args,
-                            {pointers.data(), args.size()}};
+  ArgsLaunchContext context{args_kernel_, args, {pointers.data(), args.size()}};
   pool_.parallel_for(global[0] * global[1] * global[2], local[0] * local[1] * local[2],
                      run_args_range, &context);
   if (!wait) return 0;

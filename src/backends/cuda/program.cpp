@@ -175,10 +175,9 @@ double CudaProgram::submit(const CudaLaunch& ready, bool wait) {
       throw cu_error(status, "cuEventRecord", what);
   }
   const auto& [blocks, block] = std::tie(ready.grid, ready.block);
-  if (CUresult status =
-          cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0], block[1],
-                              block[2], ready.shared_bytes, cuda.stream,
-                              const_cast<void**>(ready.parameters.data()), nullptr);
+  if (CUresult status = cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0],
+                                            block[1], block[2], ready.shared_bytes, cuda.stream,
+                                            const_cast<void**>(ready.parameters.data()), nullptr);
       status != CUDA_SUCCESS)
     throw cu_error(status, "cuLaunchKernel",
                    fmt::format("{} with grid {} and block {}", what, blocks, block));

@@ -59,7 +59,8 @@ objc::Owned new_function(id library, const std::string& function,
     NSUInteger type = data_type(constant.dtype);
     if (type == 0)
       throw Error(fmt::format("{}: function constant {} is {}, which Metal has no constant of",
-                              what, constant.index ? std::to_string(*constant.index) : constant.name,
+                              what,
+                              constant.index ? std::to_string(*constant.index) : constant.name,
                               dtype_name(constant.dtype)));
     const void* value = constant.bytes.data();
     if (constant.index)

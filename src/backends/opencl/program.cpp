@@ -57,9 +57,9 @@ ClProgram::ClProgram(ClDevice& device, const std::vector<uint8_t>& binary,
   set_limits({.max_threads = int64_t(group_limit),
               .max_threads_name = "CL_KERNEL_WORK_GROUP_SIZE",
               .parameters = arguments,
-              .no_partial_groups = fmt::format(
-                  "its kernels are built with {}, whose work-groups are uniform",
-                  ClCompiler::build_options())});
+              .no_partial_groups =
+                  fmt::format("its kernels are built with {}, whose work-groups are uniform",
+                              ClCompiler::build_options())});
 }
 
 cl_mem ClProgram::argument(size_t index, Buffer* buffer,
