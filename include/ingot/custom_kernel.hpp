@@ -140,8 +140,10 @@ inline KernelArgument threadgroup(size_t bytes) { return {KernelArgument::Thread
 }  // namespace arg
 
 struct CustomKernel {
-  std::string source;    // in the device's language (DeviceInfo::language)
-  std::string function;  // the entry point in `source`
+  std::string source;  // in the device's language (DeviceInfo::language)
+  // The entry point in `source`. On CUDA also a template instantiation ("scale<float, 4>"),
+  // which NVRTC instantiates and finds by that name expression.
+  std::string function;
   std::vector<KernelArgument> args;
   LaunchDims dims;
   // Macros the source is compiled with, as -D NAME=VALUE would define them (an empty

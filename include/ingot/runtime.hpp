@@ -195,6 +195,21 @@ class Compiler {
   virtual std::vector<uint8_t> compile(const std::string& source) = 0;
   // Looks the binary up in the disk cache, compiling and storing it on a miss.
   std::vector<uint8_t> compile_cached(const std::string& source);
+
+  // A binary whose entry points are named by expressions of the language (CUDA's template
+  // instantiations, "scale<float, 4>"), with the name each has in the binary (its mangled
+  // symbol), in the order of the expressions.
+  struct NamedBinary {
+    std::vector<uint8_t> binary;
+    std::vector<std::string> symbols;
+  };
+  // Compiles `source`, instantiating `names`. Throws Error naming the first one where the
+  // language has no such names (every language but CUDA, the default).
+  virtual NamedBinary compile_names(const std::string& source,
+                                    const std::vector<std::string>& names);
+  // compile_names behind the disk cache.
+  NamedBinary compile_names_cached(const std::string& source,
+                                   const std::vector<std::string>& names);
 };
 
 // The launch geometry. On GPUs: threadgroups of `local` threads, `global` threads in

@@ -6,8 +6,6 @@
 
 #include <fmt/format.h>
 
-#include <cctype>
-
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
@@ -30,13 +28,6 @@ std::string resolve_device(const CustomKernel& k) {
       return inout->tensor->device();
   }
   return frontend::device_name("");
-}
-
-bool is_entry_point(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
 }
 
 // A new tensor of `out`'s shape and type: uninitialised, or filled on the device.
@@ -69,14 +60,10 @@ Tensor copy_of(const Tensor& t) {
 }  // namespace
 
 std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
-  if (!is_entry_point(k.function))
-    throw Error(
-        fmt::format("run_custom_kernel: function name '{}' is not an identifier; name the "
-                    "kernel's entry point in the source",
-                    k.function));
-  if (k.source.empty()) throw Error(fmt::format("{}: the source is empty", kernel_name(k)));
   Device& device = Device::get(resolve_device(k));
   const DeviceInfo& info = device.info();
+  custom_kernel::check_function(k, info.language);
+  if (k.source.empty()) throw Error(fmt::format("{}: the source is empty", kernel_name(k)));
   custom_kernel::check_arguments(k, info);
   const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
   const std::string source = custom_kernel::source_with_defines(k);

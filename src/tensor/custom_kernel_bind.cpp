@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cctype>
 #include <map>
 
 #include "core/op.hpp"
@@ -39,6 +40,26 @@ std::string dtypes_of(const DeviceInfo& device) {
 }
 
 }  // namespace
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+void check_function(const CustomKernel& k, const std::string& language) {
+  if (is_identifier(k.function)) return;
+  const bool expression = k.function.find('<') != std::string::npos &&
+                          k.function.find_first_of("\n\r;{}") == std::string::npos;
+  if (language == "cuda" && expression) return;
+  throw Error(fmt::format(
+      "run_custom_kernel: function name '{}' is not an identifier; name the kernel's entry "
+      "point in the source{}",
+      k.function,
+      expression ? fmt::format(" (template instantiations by name are CUDA's; {} is not)", language)
+                 : ""));
+}
 
 std::string kernel_name(const CustomKernel& k) {
   return fmt::format("run_custom_kernel '{}'", k.function);

@@ -16,6 +16,12 @@ std::string kernel_name(const CustomKernel& k);
 // "argument 2 ('bins')": how messages name k.args[i].
 std::string argument_name(const CustomKernel& k, size_t i);
 
+// Whether `s` is an identifier of C and its kin.
+bool is_identifier(const std::string& s);
+// Throws Error unless k.function names an entry point: an identifier, or in CUDA also a
+// template instantiation ("scale<float, 4>", an NVRTC name expression).
+void check_function(const CustomKernel& k, const std::string& language);
+
 // The order the HAL launches the arguments in (indices into k.args): the positions of each
 // kind from 0 up, as KernelArg lays them out for `language`. Throws Error naming the
 // kernel and the position when one is bound twice or not at all.

@@ -5,7 +5,6 @@
 // program, and the next call with the same kernel skips the load.
 #include <fmt/format.h>
 
-#include <cctype>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -17,13 +16,6 @@ namespace ingot {
 namespace custom_kernel {
 namespace {
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
-
 // The bytes that tell two sets of function constants apart.
 std::string constants_key(const std::vector<FunctionConstant>& constants) {
   std::string key;
@@ -33,9 +25,17 @@ std::string constants_key(const std::vector<FunctionConstant>& constants) {
   return key;
 }
 
+// A compiled source, and for a CUDA template instantiation the symbol NVRTC gave it
+// (empty otherwise: the entry point is named as in the source).
+struct Compiled {
+  std::vector<uint8_t> binary;
+  std::string symbol;
+};
+
 struct Cache {
   std::mutex mutex;
-  std::map<std::pair<std::string, std::string>, std::vector<uint8_t>> binaries;  // device, source
+  // By device and source (and name expression, which is compiled with the source).
+  std::map<std::pair<std::string, std::string>, Compiled> compiled;
   using Key = std::tuple<std::string, std::string, std::string, std::string, int>;
   std::map<Key, std::unique_ptr<Program>> programs;
 };
@@ -69,14 +69,24 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
   Cache::Key key{device.name(), source, k.function, constants_key(k.constants), buffer_count};
   auto it = c.programs.find(key);
   if (it != c.programs.end()) return *it->second;
-  auto binary = c.binaries.find({device.name(), source});
-  if (binary == c.binaries.end())
-    binary =
-        c.binaries
-            .emplace(std::pair{device.name(), source}, device.compiler().compile_cached(source))
-            .first;
+  // A CUDA template instantiation is compiled with its name expression, once for each.
+  const bool by_name = !is_identifier(k.function);
+  std::pair<std::string, std::string> compiled_key{device.name(), source};
+  if (by_name) compiled_key.second += '\0' + k.function;
+  auto compiled = c.compiled.find(compiled_key);
+  if (compiled == c.compiled.end()) {
+    Compiled fresh;
+    if (by_name) {
+      Compiler::NamedBinary named = device.compiler().compile_names_cached(source, {k.function});
+      fresh = {std::move(named.binary), named.symbols.at(0)};
+    } else {
+      fresh.binary = device.compiler().compile_cached(source);
+    }
+    compiled = c.compiled.emplace(compiled_key, std::move(fresh)).first;
+  }
+  const std::string& symbol = by_name ? compiled->second.symbol : k.function;
   std::unique_ptr<Program> program =
-      device.load_specialized(binary->second, k.function, buffer_count, k.constants);
+      device.load_specialized(compiled->second.binary, symbol, buffer_count, k.constants);
   return *c.programs.emplace(key, std::move(program)).first->second;
 }
 
@@ -85,7 +95,7 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
 CustomKernelCounts custom_kernel_counts() {
   custom_kernel::Cache& c = custom_kernel::cache();
   std::lock_guard lock(c.mutex);
-  return {c.binaries.size(), c.programs.size()};
+  return {c.compiled.size(), c.programs.size()};
 }
 
 }  // namespace ingot

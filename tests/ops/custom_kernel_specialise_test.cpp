@@ -153,6 +153,40 @@ TEST_P(CustomKernelSpecialise, FunctionConstantWithoutAValueIsAnError) {
   expect_device_works();
 }
 
+// A CUDA kernel template, instantiated and found by NVRTC name expressions.
+const char* const kScaleTemplate = R"(template <typename T, int K>
+__global__ void scale_k(const T* x, T* out) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = x[i] * T(K);
+}
+)";
+
+TEST_P(CustomKernelSpecialise, CudaTemplateInstantiationsByName) {
+  const int64_t n = 64 * 2;
+  Array x = random({n});
+  CustomKernel k{.source = kScaleTemplate,
+                 .function = "scale_k<float, 3>",
+                 .args = {arg::input(tensor(x)), arg::output({n})},
+                 .dims = threads(n)};
+  if (language() != "cuda") {
+    expect_error(k, {"scale_k<float, 3>", "template instantiations by name are CUDA's"});
+    return expect_device_works();
+  }
+  const ingot::CustomKernelCounts before = ingot::custom_kernel_counts();
+  std::vector<float> three = ingot::run_custom_kernel(k).at(0).to_vector<float>();
+  k.function = "scale_k<float, -2>";
+  std::vector<float> minus_two = ingot::run_custom_kernel(k).at(0).to_vector<float>();
+  EXPECT_EQ(ingot::custom_kernel_counts().programs, before.programs + 2);
+  for (int64_t i = 0; i < n; ++i) {
+    float xi = float(x.data[size_t(i)]);
+    ASSERT_EQ(three[size_t(i)], xi * 3) << i;
+    ASSERT_EQ(minus_two[size_t(i)], xi * -2) << i;
+  }
+  k.function = "scale_k<float>";  // no such instantiation
+  expect_error(k, {"scale_k<float>"});
+  expect_device_works();
+}
+
 INGOT_ON_ALL_DEVICES(CustomKernelSpecialise);
 
 }  // namespace

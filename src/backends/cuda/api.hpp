@@ -143,7 +143,9 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(nvrtcGetCUBINSize, nvrtcResult, (nvrtcProgram, size_t*))                                \
   X(nvrtcGetCUBIN, nvrtcResult, (nvrtcProgram, char*))                                      \
   X(nvrtcGetPTXSize, nvrtcResult, (nvrtcProgram, size_t*))                                  \
-  X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char*))
+  X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char*))                                        \
+  X(nvrtcAddNameExpression, nvrtcResult, (nvrtcProgram, const char*))                       \
+  X(nvrtcGetLoweredName, nvrtcResult, (nvrtcProgram, const char*, const char**))
 
 // The resolved entry points, spelled as in the API: cu().cuStreamSynchronize(stream).
 struct CudaApi {

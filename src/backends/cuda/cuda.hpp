@@ -83,6 +83,10 @@ class CudaCompiler final : public Compiler {
   CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability);
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // NVRTC name expressions: each template instantiation compiled and found by its
+  // lowered (mangled) name.
+  NamedBinary compile_names(const std::string& source,
+                            const std::vector<std::string>& names) override;
   // What `ingot devices` shows: "sm_90 (CUBIN)" or "compute_90 (PTX)".
   std::string target() const;
 
