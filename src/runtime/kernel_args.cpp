@@ -48,16 +48,20 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
   auto fail = [&](const std::string& why) {
     return Error(fmt::format("{}: {}", launch_name(), why));
   };
-  size_t buffers = 0, threadgroups = 0, parameters = 0;
+  struct Parameter {
+    size_t arg;    // its index in args
+    size_t bytes;  // what it passes; 0 for __local memory, which passes no value
+  };
+  std::vector<Parameter> parameters;
+  size_t buffers = 0, threadgroups = 0;
   int64_t threadgroup_bytes = limits_.static_threadgroup_bytes;
-  std::vector<size_t> parameter_bytes;  // each parameter's size, in order
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArg& arg = args[i];
     switch (arg.kind) {
       case KernelArg::Kind::Buffer:
         check_buffer(i, arg.buffer, arg.name);
         ++buffers;
-        parameter_bytes.push_back(sizeof(void*));
+        parameters.push_back({i, sizeof(void*)});
         break;
       case KernelArg::Kind::Bytes:
         if (arg.bytes.empty())
@@ -68,21 +72,20 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
               "{} is {} bytes; {} passes at most {} by value ({}): put larger data in a buffer",
               describe(i, arg), arg.bytes.size(), device_.name(), limits_.max_bytes_argument,
               limits_.max_bytes_name));
-        parameter_bytes.push_back(arg.bytes.size());
+        parameters.push_back({i, arg.bytes.size()});
         break;
       case KernelArg::Kind::Threadgroup:
         ++threadgroups;
         threadgroup_bytes += int64_t(round_up(arg.threadgroup_bytes, limits_.threadgroup_granule));
-        if (limits_.threadgroup_is_parameter) parameter_bytes.push_back(0);
+        if (limits_.threadgroup_is_parameter) parameters.push_back({i, 0});
         break;
     }
   }
-  parameters = parameter_bytes.size();
   if (buffers != size_t(buffer_count_))
     throw fail(
         fmt::format("{} buffers given; the kernel was loaded for {}", buffers, buffer_count_));
-  if (int64_t(parameters) > info.max_kernel_arguments)
-    throw fail(fmt::format("{} arguments given; a {} kernel takes at most {}", parameters,
+  if (int64_t(parameters.size()) > info.max_kernel_arguments)
+    throw fail(fmt::format("{} arguments given; a {} kernel takes at most {}", parameters.size(),
                            device_.name(), info.max_kernel_arguments));
   if (threadgroups > limits_.max_threadgroup_arguments)
     throw fail(fmt::format(
@@ -97,24 +100,24 @@ void Program::check_kernel_args(std::span<const KernelArg> args) const {
                                                        limits_.static_threadgroup_bytes)
                                          : "",
         device_.name(), info.local_memory_bytes));
+  // A driver that keeps arguments between launches (OpenCL) would reuse a missing one of
+  // the last launch; one that reads each parameter at its size (CUDA) would read a
+  // narrower argument past its end.
   const std::optional<size_t> known =
       limits_.parameter_bytes ? limits_.parameter_bytes->size() : limits_.parameters;
   if (!known) return;
-  if (parameters != *known)
-    throw fail(fmt::format("{} parameters given; the kernel has {}", parameters, *known));
+  if (parameters.size() != *known)
+    throw fail(fmt::format("{} parameters given; the kernel has {}", parameters.size(), *known));
   if (!limits_.parameter_bytes) return;
-  size_t parameter = 0;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i].kind == KernelArg::Kind::Threadgroup && !limits_.threadgroup_is_parameter) continue;
-    const size_t given = parameter_bytes[parameter],
-                 expected = (*limits_.parameter_bytes)[parameter];
-    if (args[i].kind != KernelArg::Kind::Threadgroup && given != expected)
+  for (size_t p = 0; p < parameters.size(); ++p) {
+    const auto [i, given] = parameters[p];
+    const size_t expected = (*limits_.parameter_bytes)[p];
+    if (given != 0 && given != expected)
       throw fail(fmt::format(
           "{} is {} of {} bytes, but the kernel's parameter {} has {} (its parameters are {} "
           "bytes in size)",
-          describe(i, args[i]), kind_name(args[i].kind), given, parameter, expected,
+          describe(i, args[i]), kind_name(args[i].kind), given, p, expected,
           *limits_.parameter_bytes));
-    ++parameter;
   }
 }
 
