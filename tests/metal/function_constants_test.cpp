@@ -32,6 +32,13 @@ kernel void shifted(device uint* y [[buffer(0)]], uint i [[thread_position_in_gr
 kernel void plain(device float* y [[buffer(0)]], uint i [[thread_position_in_grid]]) {
   y[i] = 7;
 }
+// As llama.cpp's Metal kernels take optional inputs: the argument exists only when its
+// constant is true.
+kernel void maybe_biased(device const float* x [[buffer(0)]],
+                         device const float* bias [[buffer(1), function_constant(has_bias)]],
+                         device float* y [[buffer(2)]], uint i [[thread_position_in_grid]]) {
+  y[i] = has_bias ? x[i] + bias[i] : x[i];
+}
 )";
 
 using objc::MTLDataType;
@@ -54,7 +61,9 @@ class FunctionConstants : public MslKernelTest {
     library_ = Owned();
     MslKernelTest::TearDown();
   }
-  Owned values() { return Owned(objc::send<id>(objc::get_class("MTLFunctionConstantValues"), "new")); }
+  Owned values() {
+    return Owned(objc::send<id>(objc::get_class("MTLFunctionConstantValues"), "new"));
+  }
   template <class T>
   void set_at(id values, T value, NSUInteger type, NSUInteger index) {
     objc::send<void>(values, "setConstantValue:type:atIndex:", static_cast<const void*>(&value),
@@ -162,7 +171,8 @@ TEST_F(FunctionConstants, AnUnspecialisedFunctionMakesNoPipeline) {
   ASSERT_TRUE(fn);  // newFunctionWithName: answers; the pipeline is refused
   std::string error;
   EXPECT_FALSE(pipeline(fn.get(), &error));
-  for (const char* part : {"'affine'", "'has_bias'", "'scale'", "newFunctionWithName:constantValues:error:"})
+  for (const char* part :
+       {"'affine'", "'has_bias'", "'scale'", "newFunctionWithName:constantValues:error:"})
     EXPECT_NE(error.find(part), std::string::npos) << part << " not in: " << error;
 }
 
@@ -175,6 +185,27 @@ TEST_F(FunctionConstants, AFunctionWithoutConstantsTakesEitherWay) {
     Owned y = buffer<float>(32);
     ASSERT_EQ(run(p.get(), {{y.get(), 0}}, MTLSize{1, 1, 1}, MTLSize{32, 1, 1}), "");
     for (int i = 0; i < 32; ++i) ASSERT_EQ(contents<float>(y)[i], 7.0f) << i;
+  }
+}
+
+TEST_F(FunctionConstants, AnArgumentUnderAFalseConstantNeedsNoBinding) {
+  Owned x = buffer<float>(kCount, x_), b = buffer<float>(kCount, b_);
+  for (bool bias : {false, true}) {
+    Owned v = values();
+    set_at(v.get(), bias, kBool, 0);
+    Owned fn = function(library_.get(), "maybe_biased", v.get());
+    Owned p = pipeline(fn.get());
+    Owned y = buffer<float>(kCount);
+    std::vector<std::pair<id, NSUInteger>> bound = {{x.get(), 0}, {y.get(), 2}};
+    if (bias) {
+      // The argument exists: unbound, the dispatch names it.
+      std::string error = run(p.get(), bound, MTLSize{kCount, 1, 1}, MTLSize{100, 1, 1}, true);
+      EXPECT_NE(error.find("[[buffer(1)]]"), std::string::npos) << error;
+      bound.emplace_back(b.get(), 1);
+    }
+    ASSERT_EQ(run(p.get(), bound, MTLSize{kCount, 1, 1}, MTLSize{100, 1, 1}, true), "");
+    for (size_t i = 0; i < kCount; ++i)
+      ASSERT_EQ(contents<float>(y)[i], bias ? x_[i] + b_[i] : x_[i]) << i;
   }
 }
 

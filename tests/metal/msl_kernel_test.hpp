@@ -50,7 +50,8 @@ class MslKernelTest : public MetalLifetimeTest {
   Owned function(id library, const std::string& name, id constants = nullptr,
                  std::string* error = nullptr) {
     objc::AutoreleasePool pool;
-    if (!constants) return Owned(objc::send<id>(library, "newFunctionWithName:", objc::ns_string(name)));
+    if (!constants)
+      return Owned(objc::send<id>(library, "newFunctionWithName:", objc::ns_string(name)));
     id ns_error = nullptr;
     Owned made(objc::send<id>(library, "newFunctionWithName:constantValues:error:",
                               objc::ns_string(name), constants, &ns_error));
@@ -65,10 +66,9 @@ class MslKernelTest : public MetalLifetimeTest {
     Owned descriptor(objc::send<id>(objc::get_class("MTLComputePipelineDescriptor"), "new"));
     objc::send<void>(descriptor.get(), "setComputeFunction:", function);
     id ns_error = nullptr;
-    Owned made(objc::send<id>(device_.get(),
-                              "newComputePipelineStateWithDescriptor:options:reflection:error:",
-                              descriptor.get(), NSUInteger(0), static_cast<id*>(nullptr),
-                              &ns_error));
+    Owned made(objc::send<id>(
+        device_.get(), "newComputePipelineStateWithDescriptor:options:reflection:error:",
+        descriptor.get(), NSUInteger(0), static_cast<id*>(nullptr), &ns_error));
     if (error) *error = objc::error_text(ns_error);
     if (!error) EXPECT_TRUE(made) << objc::error_text(ns_error);
     return made;

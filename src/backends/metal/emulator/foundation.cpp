@@ -35,10 +35,11 @@ void define_foundation_classes() {
       string, "length", +[](NSString& self) -> NSUInteger { return self.text.size(); });
 
   ClassInfo& error = define_class("NSError", base);
-  // Owned by the error: the caller does not release it.
+  // Autoreleased, as Foundation's: reading it outside a pool is reported as a leak.
   def(
-      error, "localizedDescription",
-      +[](NSError& self) -> id { return self.description->as_id(); });
+      error, "localizedDescription", +[](NSError& self) -> id {
+        return (new NSString(self.description->text))->autorelease()->as_id();
+      });
 
   ClassInfo& array = define_class("NSArray", base);
   def(

@@ -17,7 +17,6 @@ std::string msl_header_matrix() {
 extern "C" const bool ingot_msl_matrix_lanes;
 
 namespace ingot_msl {
-inline unsigned simd_lane() { return current->builtin[ingot_thread_index_in_simdgroup][0]; }
 // Apple's layout: lane l holds elements (row, col) and (row, col + 1) of an 8x8 matrix.
 inline unsigned matrix_row(unsigned l) { return ((l / 4) & 4) + (l / 2) % 4; }
 inline unsigned matrix_col(unsigned l) { return ((l / 4) & 2) * 2 + (l % 2) * 2; }
@@ -101,7 +100,7 @@ inline void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_m
     for (int j = 0; j < 8; ++j) row[j] = float(c.e[i][j]);
     for (int k = 0; k < 8; ++k) {
       float aik = float(a.e[i][k]);
-      for (int j = 0; j < 8; ++j) row[j] = __builtin_fmaf(aik, bf[k][j], row[j]);
+      for (int j = 0; j < 8; ++j) row[j] += aik * bf[k][j];  // fused (-ffp-contract=fast)
     }
     for (int j = 0; j < 8; ++j) d.e[i][j] = TD(row[j]);
   }

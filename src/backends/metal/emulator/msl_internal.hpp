@@ -1,6 +1,7 @@
 // Shared by the files of the kernel engine; nothing outside the engine includes it.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,12 @@ struct ParsedKernel {
   std::string qualified_name;          // with its namespaces, for the entry to call
   std::vector<std::string> arguments;  // per parameter: the tag type its entry passes
   bool synchronizes = false;           // calls barriers or SIMD-group functions
+  // Where its threadgroup arrays' bytes add up (a template's instantiations share their
+  // template's).
+  int threadgroup_slot = 0;
+  // "buffer3" -> c for a [[buffer(3), function_constant(c)]] parameter (and threadgroup
+  // ones alike): bound only in a specialisation where c is true.
+  std::map<std::string, std::string> conditions;
 };
 
 // The MSL source made ready to compile as C++ (msl_source.cpp): its kernels, its
@@ -46,6 +53,7 @@ struct ParsedSource {
   // The source calls thread_elements(): simdgroup matrices live in lanes, and every
   // kernel runs in lock-step (msl_header_matrix.cpp).
   bool matrix_lanes = false;
+  int threadgroup_slots = 0;
 };
 // Throws Error naming the line of a kernel declaration the engine cannot run.
 ParsedSource parse_msl(const std::string& source);

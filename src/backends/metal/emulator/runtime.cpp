@@ -56,6 +56,10 @@ void define_nsobject(ClassInfo& cls) {
   def(
       cls, "retainCount",
       +[](Object& self) -> NSUInteger { return NSUInteger(self.retain_count()); });
+  def(
+      cls, "respondsToSelector:", +[](Object& self, SEL selector) -> bool {
+        return self.cls().find(metal_emulator::selector_name(selector), false) != nullptr;
+      });
 }
 
 // Defines every class on first use of the runtime.
