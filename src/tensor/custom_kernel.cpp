@@ -63,7 +63,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   Device& device = Device::get(resolve_device(k));
   const DeviceInfo& info = device.info();
   custom_kernel::check_function(k, info.language);
-  if (k.source.empty()) throw Error(fmt::format("{}: the source is empty", kernel_name(k)));
+  if (k.source.empty()) throw ArgumentError(fmt::format("{}: the source is empty", kernel_name(k)));
   custom_kernel::check_arguments(k, info);
   const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
   const std::string source = custom_kernel::source_with_defines(k);

@@ -53,7 +53,7 @@ void check_function(const CustomKernel& k, const std::string& language) {
   const bool expression = k.function.find('<') != std::string::npos &&
                           k.function.find_first_of("\n\r;{}") == std::string::npos;
   if (language == "cuda" && expression) return;
-  throw Error(fmt::format(
+  throw ArgumentError(fmt::format(
       "run_custom_kernel: function name '{}' is not an identifier; name the kernel's entry "
       "point in the source{}",
       k.function,
@@ -79,22 +79,23 @@ std::vector<size_t> launch_order(const CustomKernel& k, const std::string& langu
     const Arg& arg = k.args[i];
     const int space = separate && is_threadgroup(arg) ? 1 : 0;
     if (arg.index < -1)
-      throw Error(fmt::format("{}: {} has index {}; valid: 0 or more, or -1 for the next",
-                              kernel_name(k), argument_name(k, i), arg.index));
+      throw ArgumentError(fmt::format("{}: {} has index {}; valid: 0 or more, or -1 for the next",
+                                      kernel_name(k), argument_name(k, i), arg.index));
     const size_t position = size_t(arg.index >= 0 ? arg.index : last[space] + 1);
     last[space] = int64_t(position);
     auto [it, fresh] = spaces[space].emplace(position, i);
     if (!fresh)
-      throw Error(fmt::format("{}: {} is bound twice, by {} and {}; bind each position once",
-                              kernel_name(k), position_name(language, space == 1, position),
-                              argument_name(k, it->second), argument_name(k, i)));
+      throw ArgumentError(
+          fmt::format("{}: {} is bound twice, by {} and {}; bind each position once",
+                      kernel_name(k), position_name(language, space == 1, position),
+                      argument_name(k, it->second), argument_name(k, i)));
   }
   std::vector<size_t> order;
   for (int space = 0; space < 2; ++space) {
     size_t expected = 0;
     for (auto [position, i] : spaces[space]) {
       if (position != expected)
-        throw Error(fmt::format(
+        throw ArgumentError(fmt::format(
             "{}: {} is not bound, but {} is (by {}); bind every position from 0 up to the last",
             kernel_name(k), position_name(language, space == 1, expected),
             position_name(language, space == 1, position), argument_name(k, i)));
@@ -108,7 +109,7 @@ std::vector<size_t> launch_order(const CustomKernel& k, const std::string& langu
 void check_arguments(const CustomKernel& k, const DeviceInfo& device) {
   for (size_t i = 0; i < k.args.size(); ++i) {
     auto fail = [&](const std::string& why) {
-      return Error(fmt::format("{}: {} {}", kernel_name(k), argument_name(k, i), why));
+      return ArgumentError(fmt::format("{}: {} {}", kernel_name(k), argument_name(k, i), why));
     };
     auto check_tensor = [&](const Tensor& t, const char* what) {
       if (!t.defined()) throw fail(fmt::format("is an undefined Tensor ({})", what));

@@ -47,14 +47,14 @@ std::vector<uint8_t> value_bytes(DType dtype, const std::variant<int64_t, double
     double real = std::get<double>(value);
     // 2^63 is the first double past int64's range.
     if (real != std::trunc(real) || !(std::abs(real) < 9223372036854775808.0))
-      throw Error(
+      throw ArgumentError(
           fmt::format("{}: {} is not an integer, which a {} holds", what, real, dtype_name(dtype)));
     integer = int64_t(real);
   }
   auto [low, high] = int_range(dtype);
   if (integer < low || integer > high)
-    throw Error(fmt::format("{}: {} does not fit a {} (valid: {} to {})", what, value_text(value),
-                            dtype_name(dtype), low, high));
+    throw ArgumentError(fmt::format("{}: {} does not fit a {} (valid: {} to {})", what,
+                                    value_text(value), dtype_name(dtype), low, high));
   // Little-endian hosts and devices alike: the low bytes are the narrower integer.
   std::memcpy(bytes.data(), &integer, bytes.size());
   return bytes;
@@ -69,7 +69,8 @@ FunctionConstant make_constant(std::optional<uint32_t> index, const std::string&
   std::string what = fmt::format("function_constant {}",
                                  index ? std::to_string(*index) : fmt::format("'{}'", name));
   if (dtype_size(dtype) > 8)
-    throw Error(fmt::format("{}: {} is wider than a function constant", what, dtype_name(dtype)));
+    throw ArgumentError(
+        fmt::format("{}: {} is wider than a function constant", what, dtype_name(dtype)));
   std::variant<int64_t, double> held = value;
   FunctionConstant constant{index, name, dtype, {}};
   std::vector<uint8_t> bytes = custom_kernel::value_bytes(dtype, held, what);
@@ -84,7 +85,7 @@ FunctionConstant function_constant(uint32_t index, DType dtype, double value) {
 }
 
 FunctionConstant function_constant(const std::string& name, DType dtype, double value) {
-  if (name.empty()) throw Error("function_constant: the name is empty");
+  if (name.empty()) throw ArgumentError("function_constant: the name is empty");
   return make_constant(std::nullopt, name, dtype, value);
 }
 

@@ -52,10 +52,11 @@ std::string source_with_defines(const CustomKernel& k) {
   std::string source;
   for (const auto& [name, value] : k.defines) {
     if (!is_identifier(name))
-      throw Error(fmt::format("{}: define '{}' is not an identifier", kernel_name(k), name));
+      throw ArgumentError(
+          fmt::format("{}: define '{}' is not an identifier", kernel_name(k), name));
     if (value.find_first_of("\r\n") != std::string::npos)
-      throw Error(fmt::format("{}: define {}'s value spans lines; a define is one line",
-                              kernel_name(k), name));
+      throw ArgumentError(fmt::format("{}: define {}'s value spans lines; a define is one line",
+                                      kernel_name(k), name));
     source += fmt::format("#define {} {}\n", name, value.empty() ? "1" : value);
   }
   // Compiler messages then count the lines of the caller's source.

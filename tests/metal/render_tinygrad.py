@@ -58,8 +58,9 @@ def calls(out):
   return [u for u in out.schedule_linear().toposort() if u.op is Ops.CALL]
 
 
-def main(folder):
-  os.makedirs(folder, exist_ok=True)
+def rendered():
+  """Each case as tinygrad would launch it: (name, function, MSL source, threadgroups,
+  threads per threadgroup, buffers in binding order as (role, float32 values))."""
   renderer = MetalRenderer(Target(device="METAL", arch="Apple7"))
   for name, (inputs, compute, reference) in CASES.items():
     tensors = [Tensor(x, device="CPU").realize() for x in inputs]
@@ -72,9 +73,6 @@ def main(folder):
     info = program.arg
     expected = np.asarray(reference(*inputs), dtype=np.float32).reshape(-1)
     function = source.split("kernel void ")[1].split("(")[0]
-    with open(os.path.join(folder, name + ".metal"), "w") as f:
-      f.write(source)
-    lines = [function, " ".join(str(v) for v in (*info.global_size, *info.local_size))]
     # Each of the call's buffers is an input's (the tensor's own buffer) or the output.
     buffers = []
     for param in kernels[0].src[1:]:
@@ -82,13 +80,22 @@ def main(folder):
       buffers.append(("in", given[0].reshape(-1)) if given else ("out", expected))
     roles = [role for role, _ in buffers]
     assert roles.count("out") == 1 and roles.count("in") == len(inputs), f"{name}: buffers {roles}"
+    yield name, function, source, tuple(info.global_size), tuple(info.local_size), buffers
+
+
+def main(folder):
+  os.makedirs(folder, exist_ok=True)
+  for name, function, source, groups, threads, buffers in rendered():
+    with open(os.path.join(folder, name + ".metal"), "w") as f:
+      f.write(source)
+    lines = [function, " ".join(str(v) for v in (*groups, *threads))]
     for index, (role, values) in enumerate(buffers):
       file = f"{name}.{index}.bin"
       values.astype(np.float32).tofile(os.path.join(folder, file))
       lines.append(f"{index} {values.size} {role} {file}")
     with open(os.path.join(folder, name + ".txt"), "w") as f:
       f.write("\n".join(lines) + "\n")
-    print(f"{name}: {function}, {info.global_size} x {info.local_size}")
+    print(f"{name}: {function}, {groups} x {threads}")
 
 
 if __name__ == "__main__":
