@@ -188,10 +188,10 @@ class Parser {
     return i < tokens_.size() && tokens_[i].text == text;
   }
 
-  // The index of the token closing the bracket opened at `i`.
+  // The index of the token closing the bracket opened at `i` (also a template's `<`).
   size_t match(size_t i) const {
     const std::string open = tokens_[i].text;
-    const std::string close = open == "{" ? "}" : open == "(" ? ")" : "]";
+    const std::string close = open == "{" ? "}" : open == "(" ? ")" : open == "<" ? ">" : "]";
     int depth = 0;
     for (size_t j = i; j < tokens_.size(); ++j) {
       if (tokens_[j].text == open) ++depth;
@@ -218,12 +218,7 @@ class Parser {
       }
       if (t.text == "template") {
         templated = true;
-        size_t close = i + 1;
-        for (int depth = 0; close < end; ++close) {
-          if (is(close, "<")) ++depth;
-          if (is(close, ">") && --depth == 0) break;
-        }
-        i = close + 1;
+        i = match(i + 1) + 1;
         continue;
       }
       size_t brace = i + 1;  // a namespace's braces, unless it is `using namespace x;`
@@ -347,12 +342,8 @@ class Parser {
             break;  // the return type before the name
           function = tokens_[q].text + function;
         }
-        size_t close = j;
-        for (int depth = 0; close < end; ++close) {
-          if (is(close, "<")) ++depth;
-          if (is(close, ">") && --depth == 0) break;
-        }
-        for (size_t a = j; a <= close && a < end; ++a)
+        size_t close = match(j);
+        for (size_t a = j; a <= close; ++a)
           arguments +=
               (a > j && tokens_[a].kind == Token::Ident && tokens_[a - 1].kind == Token::Ident
                    ? " "
