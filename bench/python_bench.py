@@ -55,21 +55,25 @@ def expected_after(values, adds):
     return out
 
 
-def ingot_python_tiny_op(device):
-    s = ingot.rand(16, device=device).realize()
-    start_values = s.numpy()
+def tiny_op_loop(s, advance, to_numpy, synchronize=lambda: None, samples=3):
+    """µs per `s = advance(s)` from the tensor `s`, and whether the result is right."""
+    start_values = to_numpy(s)
     total = [0]
 
     def step(n):
         nonlocal s
         for _ in range(n):
-            s = (s + 1).realize()
-        ingot.Device(device).synchronize()
+            s = advance(s)
+        synchronize()
         total[0] += n
 
-    us = median_per_op(step)
-    correct = np.array_equal(s.numpy(), expected_after(start_values, total[0]))
-    return us, correct
+    us = median_per_op(step, samples=samples)
+    return us, np.array_equal(to_numpy(s), expected_after(start_values, total[0]))
+
+
+def ingot_python_tiny_op(device):
+    return tiny_op_loop(ingot.rand(16, device=device).realize(), lambda s: (s + 1).realize(),
+                        lambda s: s.numpy(), ingot.Device(device).synchronize)
 
 
 def ingot_cpp_tiny_op(binary, device):
@@ -86,23 +90,12 @@ def torch_tiny_op(device):
         import torch
     except ImportError:
         return None, "torch not installed"
-    torch_device = "cuda" if device.startswith("CUDA") else "cpu"
-    if torch_device == "cuda" and not torch.cuda.is_available():
+    cuda = device.startswith("CUDA")
+    if cuda and not torch.cuda.is_available():
         return None, "no CUDA torch"
-    s = torch.rand(16, device=torch_device)
-    start_values = s.cpu().numpy()
-    total = [0]
-
-    def step(n):
-        nonlocal s
-        for _ in range(n):
-            s = s + 1
-        if torch_device == "cuda":
-            torch.cuda.synchronize()
-        total[0] += n
-
-    us = median_per_op(step)
-    return us, np.array_equal(s.cpu().numpy(), expected_after(start_values, total[0]))
+    return tiny_op_loop(torch.rand(16, device="cuda" if cuda else "cpu"), lambda s: s + 1,
+                        lambda s: s.cpu().numpy(),
+                        torch.cuda.synchronize if cuda else lambda: None)
 
 
 def tinygrad_tiny_op(device):
@@ -110,19 +103,8 @@ def tinygrad_tiny_op(device):
         from tinygrad import Tensor
     except ImportError:
         return None, "tinygrad not installed"
-    tiny_device = "CUDA" if device.startswith("CUDA") else "CPU"
-    s = Tensor.rand(16, device=tiny_device).realize()
-    start_values = s.numpy()
-    total = [0]
-
-    def step(n):
-        nonlocal s
-        for _ in range(n):
-            s = (s + 1).realize()
-        total[0] += n
-
-    us = median_per_op(step, samples=1)
-    return us, np.array_equal(s.numpy(), expected_after(start_values, total[0]))
+    s = Tensor.rand(16, device="CUDA" if device.startswith("CUDA") else "CPU").realize()
+    return tiny_op_loop(s, lambda s: (s + 1).realize(), lambda s: s.numpy(), samples=1)
 
 
 def measured(peer, device):

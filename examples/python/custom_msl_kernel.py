@@ -27,9 +27,10 @@ n = 1 << 16
 rng = np.random.default_rng(0)
 x = rng.standard_normal(n).astype(np.float32)
 y = rng.standard_normal(n).astype(np.float32)
-(out,) = ingot.custom_kernel(source=SOURCE, function="saxpy4", device="METAL",
-                             inputs=[ingot.Tensor(x, device="METAL"), ingot.Tensor(y, device="METAL")],
-                             outputs=[((n,), ingot.float32)], scalars=[2.5],
+# The arguments in the kernel's own order; the scalar travels as the float it declares.
+(out,) = ingot.custom_kernel(SOURCE, "saxpy4", device="METAL",
+                             out=ingot.arg.output(n), x=ingot.Tensor(x, device="METAL"),
+                             y=ingot.Tensor(y, device="METAL"), a=ingot.arg.f32(2.5),
                              global_size=n // 4, local_size=256)
 np.testing.assert_allclose(out.numpy(), 2.5 * x.astype(np.float64) + y, rtol=1e-6, atol=1e-6)
 print("saxpy on", out.device, "matches NumPy; first elements:", out[:4].numpy())

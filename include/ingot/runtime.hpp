@@ -195,6 +195,21 @@ class Compiler {
   virtual std::vector<uint8_t> compile(const std::string& source) = 0;
   // Looks the binary up in the disk cache, compiling and storing it on a miss.
   std::vector<uint8_t> compile_cached(const std::string& source);
+
+  // A binary whose entry points are named by expressions of the language (CUDA's template
+  // instantiations, "scale<float, 4>"), with the name each has in the binary (its mangled
+  // symbol), in the order of the expressions.
+  struct NamedBinary {
+    std::vector<uint8_t> binary;
+    std::vector<std::string> symbols;
+  };
+  // Compiles `source`, instantiating `names`. Throws Error naming the first one where the
+  // language has no such names (every language but CUDA, the default).
+  virtual NamedBinary compile_names(const std::string& source,
+                                    const std::vector<std::string>& names);
+  // compile_names behind the disk cache.
+  NamedBinary compile_names_cached(const std::string& source,
+                                   const std::vector<std::string>& names);
 };
 
 // The launch geometry. On GPUs: threadgroups of `local` threads, `global` threads in
@@ -202,11 +217,18 @@ class Compiler {
 struct LaunchDims {
   std::array<int64_t, 3> global{1, 1, 1};
   std::array<int64_t, 3> local{1, 1, 1};
+  // Whether `global` may leave the last threadgroup of a dimension partial, as Metal's
+  // dispatchThreads:threadsPerThreadgroup: launches; otherwise global must be a multiple
+  // of local. A device that cannot launch partial threadgroups refuses it (Program::check).
+  bool partial_groups = false;
   // A grid of no threads, which runs nothing.
   bool empty() const { return global[0] == 0 || global[1] == 0 || global[2] == 0; }
-  // The threadgroups in each dimension, of a launch Program::check accepted.
+  // The threadgroups in each dimension, of a launch Program::check accepted (the partial
+  // last one counted).
   std::array<int64_t, 3> groups() const {
-    return {global[0] / local[0], global[1] / local[1], global[2] / local[2]};
+    std::array<int64_t, 3> groups;
+    for (int d = 0; d < 3; ++d) groups[d] = (global[d] + local[d] - 1) / local[d];
+    return groups;
   }
 };
 
@@ -217,6 +239,38 @@ struct ScalarArg {
   double f = 0;
   static ScalarArg of_int(int64_t v) { return {Kind::Int, v, 0}; }
   static ScalarArg of_float(double v) { return {Kind::Float, 0, v}; }
+};
+
+// One argument of a launch in the kernel's own order (Program::launch with arguments), for
+// kernels written by hand: a buffer, bytes passed by value (a scalar of the width the kernel
+// declares, or a struct), or a length of threadgroup memory the launch provides.
+// Where each lands in each language:
+//   C (CPU):  void f(void* const* args, int64_t start, int64_t end): args[i] points at
+//             argument i: a buffer's memory, the bytes, or scratch memory of the length,
+//             one per run of [start, end) (the CPU runs no threadgroups).
+//   OpenCL C: every argument is a parameter in order: a buffer a __global pointer, bytes a
+//             by-value parameter, threadgroup memory a __local pointer.
+//   CUDA:     buffers and bytes are the parameters in order (a struct by value);
+//             threadgroup memory is the dynamic shared memory (extern __shared__), one.
+//   MSL:      buffers and bytes take [[buffer(0)]] up in their order (bytes through
+//             setBytes); threadgroup memory takes [[threadgroup(0)]] up in its order.
+struct KernelArg {
+  enum class Kind { Buffer, Bytes, Threadgroup };
+  Kind kind = Kind::Buffer;
+  Buffer* buffer = nullptr;        // Kind::Buffer
+  std::span<const uint8_t> bytes;  // Kind::Bytes; the caller keeps them until launch returns
+  size_t threadgroup_bytes = 0;    // Kind::Threadgroup
+  std::string_view name;           // for messages; may be empty
+
+  static KernelArg of_buffer(Buffer* buffer, std::string_view name = {}) {
+    return {Kind::Buffer, buffer, {}, 0, name};
+  }
+  static KernelArg of_bytes(std::span<const uint8_t> bytes, std::string_view name = {}) {
+    return {Kind::Bytes, nullptr, bytes, 0, name};
+  }
+  static KernelArg of_threadgroup(size_t bytes, std::string_view name = {}) {
+    return {Kind::Threadgroup, nullptr, {}, bytes, name};
+  }
 };
 
 // One loaded kernel. The backend loads it and runs it (run()); launch() checks every
@@ -239,6 +293,11 @@ class Program {
   // launch of a graph with it.
   void check(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars) const;
+  // The same for a kernel written by hand, with its arguments in its own order (KernelArg
+  // says how each language receives them): buffer_count() of them buffers of this device;
+  // bytes and threadgroup memory within the limits of the device and its API.
+  double launch(std::span<const KernelArg> args, const LaunchDims& dims, bool wait);
+  void check(std::span<const KernelArg> args, const LaunchDims& dims) const;
 
   Device& device() const { return device_; }
   const std::string& function() const { return function_; }
@@ -258,6 +317,23 @@ class Program {
     // ...and each one's size in bytes, where it says that too (CUDA's cuFuncGetParamInfo):
     // a buffer is an 8-byte pointer, an Int scalar 8 bytes and a Float 4.
     std::optional<std::vector<size_t>> parameter_bytes;
+    // Launches with KernelArgs. The most bytes one Bytes argument may have (Metal's
+    // setBytes takes under 4 KiB), and the API's name for that figure.
+    size_t max_bytes_argument = std::numeric_limits<size_t>::max();
+    std::string max_bytes_name;
+    // Whether threadgroup memory is a parameter of the kernel (OpenCL's __local
+    // arguments) or set beside them (Metal's setThreadgroupMemoryLength, CUDA's dynamic
+    // shared memory); how many Threadgroup arguments a launch may have; the threadgroup
+    // memory the kernel declares itself, which the device's limit leaves less room beside;
+    // and the multiple every length is rounded up to (Metal: 16).
+    bool threadgroup_is_parameter = true;
+    size_t max_threadgroup_arguments = std::numeric_limits<size_t>::max();
+    int64_t static_threadgroup_bytes = 0;
+    size_t threadgroup_granule = 1;
+    // Whether the device launches partial threadgroups (LaunchDims::partial_groups), and
+    // if not, why, for the message.
+    bool partial_groups = false;
+    std::string no_partial_groups;
   };
 
   // Throws Error unless buffer_count is 0 to the device's max_kernel_arguments.
@@ -270,9 +346,14 @@ class Program {
   // launch() otherwise.
   virtual double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
                      std::span<const ScalarArg> scalars, bool wait) = 0;
+  // The same for KernelArgs; a threadgroup length as given (the backend rounds it up to
+  // its granule).
+  virtual double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) = 0;
 
  private:
   void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars) const;
+  void check_buffer(size_t index, const Buffer* buffer, std::string_view name) const;
+  void check_kernel_args(std::span<const KernelArg> args) const;
   void check_grid(const LaunchDims& dims) const;
 
   Device& device_;
@@ -334,6 +415,16 @@ class Graph {
   std::vector<Launch> launches_;
 };
 
+// A value for one of a Metal kernel's function constants ([[function_constant(index)]]),
+// named by its index or, where `index` is empty, by its name; `bytes` hold the value as
+// `dtype` (its first dtype_size(dtype) bytes).
+struct FunctionConstant {
+  std::optional<uint32_t> index;
+  std::string name;
+  DType dtype = DType::Int32;
+  std::array<uint8_t, 8> bytes{};
+};
+
 class Device {
  public:
   virtual ~Device() = default;
@@ -353,6 +444,11 @@ class Device {
   // Loads `function` from a binary made by this device's compiler.
   virtual std::unique_ptr<Program> load(const std::vector<uint8_t>& binary,
                                         const std::string& function, int buffer_count) = 0;
+  // Loads `function` specialised with Metal function constants. Without constants, as
+  // load(); a device whose language has none throws Error naming the function.
+  virtual std::unique_ptr<Program> load_specialized(const std::vector<uint8_t>& binary,
+                                                    const std::string& function, int buffer_count,
+                                                    std::span<const FunctionConstant> constants);
   // A graph of `launches`, each checked first as Program::launch checks it (its program
   // one of this device's, its buffers alive).
   std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches);

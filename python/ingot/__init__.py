@@ -10,6 +10,8 @@ import numpy as _np
 from ingot import _ingot
 from ingot._ingot import (  # noqa: F401
     ArgumentError,
+    KernelArgument,
+    arg,
     Device,
     DType,
     Error,

@@ -76,18 +76,7 @@ void Program::check_arguments(std::span<Buffer* const> buffers,
   };
   if (buffers.size() != size_t(buffer_count_))
     throw fail(fmt::format("{} buffers given; the kernel takes {}", buffers.size(), buffer_count_));
-  for (size_t i = 0; i < buffers.size(); ++i) {
-    const Buffer* buffer = buffers[i];
-    if (!buffer || &buffer->device() != &device_)
-      throw fail(fmt::format("buffer {} is {}; it must be a {} buffer", i,
-                             buffer ? "on " + buffer->device().name() : std::string("null"),
-                             device_.name()));
-    if (buffer->offset() % info.view_alignment_bytes != 0)
-      throw fail(fmt::format(
-          "buffer {} is a view at byte offset {}, which {} cannot pass to a kernel: a view "
-          "must start at a multiple of {} bytes of its allocation",
-          i, buffer->offset(), device_.name(), info.view_alignment_bytes));
-  }
+  for (size_t i = 0; i < buffers.size(); ++i) check_buffer(i, buffers[i], {});
   const size_t given = buffers.size() + scalars.size();
   if (int64_t(given) > info.max_kernel_arguments)
     throw fail(fmt::format(
@@ -123,6 +112,21 @@ void Program::check_arguments(std::span<Buffer* const> buffers,
   }
 }
 
+void Program::check_buffer(size_t index, const Buffer* buffer, std::string_view name) const {
+  const std::string what =
+      name.empty() ? fmt::format("buffer {}", index) : fmt::format("buffer {} ('{}')", index, name);
+  if (!buffer || &buffer->device() != &device_)
+    throw Error(fmt::format("{}: {} is {}; it must be a {} buffer", launch_name(), what,
+                            buffer ? "on " + buffer->device().name() : std::string("null"),
+                            device_.name()));
+  const size_t alignment = device_.info().view_alignment_bytes;
+  if (buffer->offset() % alignment != 0)
+    throw Error(fmt::format(
+        "{}: {} is a view at byte offset {}, which {} cannot pass to a kernel: a view must "
+        "start at a multiple of {} bytes of its allocation",
+        launch_name(), what, buffer->offset(), device_.name(), alignment));
+}
+
 void Program::check_grid(const LaunchDims& dims) const {
   const DeviceInfo& info = device_.info();
   const auto& global = dims.global;
@@ -141,18 +145,23 @@ void Program::check_grid(const LaunchDims& dims) const {
       throw fail("the grid or a threadgroup has more threads than fit in 64 bits");
   }
   if (!info.threadgroups) return;  // local is only a grain of iterations
+  if (dims.partial_groups && !limits_.partial_groups)
+    throw fail(fmt::format(
+        "{} cannot launch a partial threadgroup ({}): make global a multiple of local in "
+        "each dimension and leave the extra threads idle in the kernel",
+        device_.name(), limits_.no_partial_groups));
   for (int d = 0; d < 3; ++d) {
     if (local[d] > info.max_group_size[d])
       throw fail(fmt::format("local size {} in dimension {} exceeds {}'s {} (its maxima are {})",
                              local[d], d, device_.name(), info.max_group_size[d],
                              limits(info.max_group_size)));
-    if (global[d] % local[d] != 0)
+    if (global[d] % local[d] != 0 && !dims.partial_groups)
       throw fail(
           fmt::format("global size {} in dimension {} is not a multiple of the local size {}",
                       global[d], d, local[d]));
-    if (global[d] / local[d] > info.max_groups[d])
+    if (dims.groups()[d] > info.max_groups[d])
       throw fail(fmt::format("{} threadgroups in dimension {} exceed {}'s {} (its maxima are {})",
-                             global[d] / local[d], d, device_.name(), info.max_groups[d],
+                             dims.groups()[d], d, device_.name(), info.max_groups[d],
                              limits(info.max_groups)));
   }
   if (group > std::min(info.max_threads_per_group, limits_.max_threads))

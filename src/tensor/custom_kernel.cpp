@@ -1,111 +1,131 @@
-// run_custom_kernel: the tensors checked here and the launch by Program::launch, as every
-// launch is, so that a backend only compiles, loads and launches; then the inputs realized,
-// the outputs allocated, the kernel launched.
+// run_custom_kernel: the arguments checked and bound to their positions (custom_kernel_bind),
+// the tensors realized, the outputs allocated and filled, in-place tensors written in place
+// or copied first, the program found (custom_kernel_cache) and launched through
+// Program::launch, which checks the launch as it checks every launch.
 #include "ingot/custom_kernel.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
-
-#include <cctype>
-#include <map>
-#include <mutex>
-#include <tuple>
 
 #include "ingot/error.hpp"
+#include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
 
 namespace ingot {
 namespace {
 
-constexpr const char* kOp = "run_custom_kernel";
+using Arg = KernelArgument;
+using custom_kernel::argument_name;
+using custom_kernel::kernel_name;
 
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
-
+// The device the kernel runs on: as named, or the first tensor's, or the default one.
 std::string resolve_device(const CustomKernel& k) {
-  std::string name = frontend::device_name(
-      k.device.empty() && !k.inputs.empty() ? k.inputs[0].device() : k.device);
-  for (size_t i = 0; i < k.inputs.size(); ++i)
-    if (k.inputs[i].device() != name)
-      throw Error(
-          fmt::format("{} '{}': input {} is on {}, the kernel runs on {}; move it with "
-                      ".to(\"{}\")",
-                      kOp, k.function, i, k.inputs[i].device(), name, name));
-  return name;
+  if (!k.device.empty()) return frontend::device_name(k.device);
+  for (const Arg& arg : k.args) {
+    if (auto* input = std::get_if<Arg::Input>(&arg.value); input && input->tensor.defined())
+      return input->tensor.device();
+    if (auto* inout = std::get_if<Arg::InOut>(&arg.value);
+        inout && inout->tensor && inout->tensor->defined())
+      return inout->tensor->device();
+  }
+  return frontend::device_name("");
 }
 
-void check_outputs(const CustomKernel& k, const DeviceInfo& device) {
-  if (k.outputs.empty())
-    throw Error(fmt::format("{} '{}': no outputs; a kernel writes at least one", kOp, k.function));
-  for (size_t i = 0; i < k.outputs.size(); ++i) {
-    const CustomKernel::Output& out = k.outputs[i];
-    for (int64_t d : out.shape)
-      if (d < 0)
-        throw Error(fmt::format("{} '{}': output {} has a negative dimension in shape {}", kOp,
-                                k.function, i, shape_str(out.shape)));
-    if (!device.supports(out.dtype)) {
-      std::vector<std::string> names;
-      for (DType dtype : device.dtypes) names.emplace_back(dtype_name(dtype));
-      throw Error(fmt::format("{} '{}': output {} is {}, which {} does not have (it has {})", kOp,
-                              k.function, i, dtype_name(out.dtype), device.name,
-                              fmt::join(names, ", ")));
-    }
-  }
+// A new tensor of `out`'s shape and type: uninitialised, or filled on the device.
+Tensor make_output(const Arg::Output& out, const std::string& device) {
+  if (!out.init) return Tensor::empty(out.shape, out.dtype, device);
+  Tensor filled = Tensor::full(out.shape, *out.init, out.dtype, device).contiguous();
+  filled.realize();
+  return filled;
 }
 
-// Loaded programs live for the process: a launch that has not finished must not outlive
-// its program, and the next call with the same kernel skips the load.
-Program& program_for(Device& device, const CustomKernel& k, int buffers) {
-  using Key = std::tuple<std::string, std::string, int, std::string>;
-  static std::mutex mutex;
-  static std::map<Key, std::unique_ptr<Program>> programs;
-  Key key{device.name(), k.function, buffers, k.source};
-  std::lock_guard lock(mutex);
-  auto it = programs.find(key);
-  if (it == programs.end()) {
-    std::vector<uint8_t> binary = device.compiler().compile_cached(k.source);
-    it = programs.emplace(key, device.load(binary, k.function, buffers)).first;
-  }
-  return *it->second;
+// Whether the kernel may write `t`'s memory: nothing but `t` refers to its node (no lazy
+// tensor built from it, no other handle) or to its buffer (no view of it), and the buffer
+// is exactly its elements.
+bool writable_in_place(const Tensor& t) {
+  const NodePtr& node = t.node();
+  const std::shared_ptr<Buffer>& buffer = node->buffer;
+  return node.use_count() == 1 && buffer.use_count() == 1 && buffer->offset() == 0 &&
+         buffer->bytes() == size_t(t.numel()) * dtype_size(t.dtype());
+}
+
+// A copy of realized `t` in a new buffer of its device, for the kernel to write.
+Tensor copy_of(const Tensor& t) {
+  const Buffer& from = *t.node()->buffer;
+  const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());
+  std::shared_ptr<Buffer> to = from.device().allocator().alloc(bytes);
+  if (bytes) Allocator::transfer(*to, from, bytes);
+  return frontend::wrap(make_buffer_node(std::move(to), t.dtype(), t.shape(), t.device()));
 }
 
 }  // namespace
 
 std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
-  if (!is_identifier(k.function))
-    throw Error(
-        fmt::format("{}: function name '{}' is not an identifier; name the kernel's "
-                    "entry point in the source",
-                    kOp, k.function));
-  if (k.source.empty()) throw Error(fmt::format("{} '{}': the source is empty", kOp, k.function));
-  for (size_t i = 0; i < k.inputs.size(); ++i)
-    if (!k.inputs[i].defined())
-      throw Error(fmt::format("{} '{}': input {} is an undefined Tensor", kOp, k.function, i));
-  std::string name = resolve_device(k);
-  Device& device = Device::get(name);
-  check_outputs(k, device.info());
+  Device& device = Device::get(resolve_device(k));
+  const DeviceInfo& info = device.info();
+  custom_kernel::check_function(k, info.language);
+  if (k.source.empty()) throw ArgumentError(fmt::format("{}: the source is empty", kernel_name(k)));
+  custom_kernel::check_arguments(k, info);
+  const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
+  const std::string source = custom_kernel::source_with_defines(k);
 
-  std::vector<Tensor> inputs;
-  for (const Tensor& t : k.inputs) inputs.push_back(t.contiguous());
-  Tensor::realize_all(inputs);
-  const int count = int(k.outputs.size() + inputs.size());
-  Program& program = program_for(device, k, count);
-
-  std::vector<Tensor> outputs;
-  std::vector<Buffer*> buffers;
-  for (const CustomKernel::Output& out : k.outputs) {
-    size_t bytes = size_t(shape_numel(out.shape)) * dtype_size(out.dtype);
-    NodePtr node = make_buffer_node(device.allocator().alloc(bytes), out.dtype, out.shape, name);
-    buffers.push_back(node->buffer.get());
-    outputs.push_back(frontend::wrap(std::move(node)));
+  // Each argument's tensor (inputs, outputs, in-place ones) or bytes, by index into k.args.
+  std::vector<Tensor> tensors(k.args.size());
+  std::vector<std::vector<uint8_t>> bytes(k.args.size());
+  {
+    std::vector<Tensor> to_realize;
+    for (size_t i = 0; i < k.args.size(); ++i) {
+      const Arg& arg = k.args[i];
+      if (auto* input = std::get_if<Arg::Input>(&arg.value))
+        to_realize.push_back(tensors[i] = input->tensor.contiguous());
+      else if (auto* inout = std::get_if<Arg::InOut>(&arg.value))
+        to_realize.push_back(*inout->tensor);
+      else if (auto* scalar = std::get_if<Arg::Scalar>(&arg.value))
+        bytes[i] = custom_kernel::value_bytes(
+            scalar->dtype, scalar->value,
+            fmt::format("{}: {} (a scalar)", kernel_name(k), argument_name(k, i)));
+    }
+    Tensor::realize_all(to_realize);
   }
-  for (const Tensor& t : inputs) buffers.push_back(t.node()->buffer.get());
-  program.launch(buffers, k.dims, k.scalars, /*wait=*/true);
-  return outputs;
+  for (size_t i = 0; i < k.args.size(); ++i) {
+    const Arg& arg = k.args[i];
+    if (auto* output = std::get_if<Arg::Output>(&arg.value)) {
+      tensors[i] = make_output(*output, info.name);
+    } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
+      tensors[i] = writable_in_place(*inout->tensor) ? *inout->tensor : copy_of(*inout->tensor);
+    }
+  }
+
+  int buffer_count = 0;
+  std::vector<std::string> names(k.args.size());
+  std::vector<KernelArg> launch;
+  for (size_t i : order) {
+    const Arg& arg = k.args[i];
+    names[i] = arg.name.empty() ? fmt::format("args[{}]", i) : arg.name;
+    if (tensors[i].defined()) {
+      launch.push_back(KernelArg::of_buffer(tensors[i].node()->buffer.get(), names[i]));
+      ++buffer_count;
+    } else if (auto* data = std::get_if<Arg::Bytes>(&arg.value)) {
+      launch.push_back(KernelArg::of_bytes(data->data, names[i]));
+    } else if (auto* group = std::get_if<Arg::Threadgroup>(&arg.value)) {
+      launch.push_back(KernelArg::of_threadgroup(group->bytes, names[i]));
+    } else {
+      launch.push_back(KernelArg::of_bytes(bytes[i], names[i]));
+    }
+  }
+  Program& program = custom_kernel::program_for(device, k, source, buffer_count);
+  program.launch(launch, k.dims, /*wait=*/true);
+
+  std::vector<Tensor> results;
+  for (size_t i = 0; i < k.args.size(); ++i) {
+    const Arg& arg = k.args[i];
+    if (std::holds_alternative<Arg::Output>(arg.value)) {
+      results.push_back(tensors[i]);
+    } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
+      *inout->tensor = tensors[i];
+      results.push_back(tensors[i]);
+    }
+  }
+  return results;
 }
 
 }  // namespace ingot

@@ -103,6 +103,32 @@ TEST_F(MetalPeer, CopiesFollowTheSourcesKernelsBothWays) {
   expect_ordered_copy(*first_, *second_, 1000, 23, false);
 }
 
+// Metal may refuse to wrap the source's memory (nil from newBufferWithBytesNoCopy): the
+// copy goes through a shared staging buffer of the destination, still after the source's
+// kernels.
+TEST_F(MetalPeer, ARefusedWrapFallsBackToAStagingBuffer) {
+  ASSERT_EQ(::setenv("INGOT_METAL_EMULATOR_NO_COPY", "0", 1), 0);
+  expect_ordered_copy(*first_, *second_, size_t(1) << 16, 24, true);
+  expect_ordered_copy(*second_, *first_, 1000, 25, true);
+  ::unsetenv("INGOT_METAL_EMULATOR_NO_COPY");
+}
+
+// Each GPU once, the default first, told apart by registryID.
+TEST_F(MetalPeer, DevicesAreListedOnceByRegistryID) {
+  using objc::id, objc::send;
+  auto& a = static_cast<metal::MetalDevice&>(*first_).metal();
+  auto& b = static_cast<metal::MetalDevice&>(*second_).metal();
+  EXPECT_NE(send<uint64_t>(a.device.get(), "registryID"),
+            send<uint64_t>(b.device.get(), "registryID"));
+  objc::Owned default_device(objc::runtime().create_system_default_device());
+  EXPECT_EQ(send<uint64_t>(default_device.get(), "registryID"),
+            send<uint64_t>(a.device.get(), "registryID"));
+  std::vector<std::string> names = Device::available();
+  EXPECT_EQ(std::count_if(names.begin(), names.end(),
+                          [](const std::string& n) { return n.starts_with("METAL:"); }),
+            2);
+}
+
 TEST_F(MetalPeer, TheEmulatorRefusesABufferOfAnotherDevice) {
   using objc::id, objc::NSUInteger, objc::send;
   objc::AutoreleasePool pool;

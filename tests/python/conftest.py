@@ -66,5 +66,13 @@ def sampled(cases, device, every=4):
     return cases if device == "CPU" else cases[::every]
 
 
+def on_devices(cases, every, case_id=lambda case: repr(case)):
+    """Parametrizes a test over (device, case): every case on the CPU, every `every`-th on
+    the other devices."""
+    return pytest.mark.parametrize(
+        "device,case", [(d, c) for d in ALL_DEVICES for c in sampled(cases, d, every)],
+        ids=lambda v: v if isinstance(v, str) else case_id(v))
+
+
 def pytest_report_header(config):
     return f"ingot devices: {ALL_DEVICES} (INGOT_CACHE={os.environ.get('INGOT_CACHE', '')})"

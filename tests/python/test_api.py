@@ -1,6 +1,7 @@
 """The Python surface around the ops: properties, repr, devices, the Context manager and
 kernels of one's own in the device's language."""
 
+import ctypes
 import os
 
 import numpy as np
@@ -76,46 +77,106 @@ def test_environment_variables_are_honoured(tmp_path):
     assert out.split() == ["1", "True", "CPU"]
 
 
+# out = p.a * x + y + p.b with the output last and a struct before it; scale multiplies a
+# tensor in place by a 32-bit scalar.
 KERNELS = {
     "c": """
 #include <stdint.h>
-void scale_add(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start,
-               int64_t end) {
-  float* out = (float*)bufs[0];
-  const float* x = (const float*)bufs[1];
-  for (int64_t i = start; i < end; ++i) out[i] = x[i] * (float)fargs[0] + (float)iargs[0];
+typedef struct { float a; int32_t b; } Params;
+void axpby(void* const* args, int64_t start, int64_t end) {
+  const float* x = (const float*)args[0];
+  const float* y = (const float*)args[1];
+  const Params* p = (const Params*)args[2];
+  float* out = (float*)args[3];
+  for (int64_t i = start; i < end; ++i) out[i] = p->a * x[i] + y[i] + (float)p->b;
+}
+void scale(void* const* args, int64_t start, int64_t end) {
+  float* t = (float*)args[0];
+  int32_t s = *(const int32_t*)args[1];
+  for (int64_t i = start; i < end; ++i) t[i] *= (float)s;
 }
 """,
     "opencl": """
-__kernel void scale_add(__global float* out, __global const float* x, long k, float s) {
+typedef struct { float a; int b; } Params;
+__kernel void axpby(__global const float* x, __global const float* y, Params p,
+                    __global float* out) {
   size_t i = get_global_id(0);
-  out[i] = x[i] * s + (float)k;
+  out[i] = p.a * x[i] + y[i] + (float)p.b;
 }
+__kernel void scale(__global float* t, int s) { t[get_global_id(0)] *= (float)s; }
 """,
     "metal": """
 #include <metal_stdlib>
 using namespace metal;
-kernel void scale_add(device float* out [[buffer(0)]], device const float* x [[buffer(1)]],
-                      constant long& k [[buffer(2)]], constant float& s [[buffer(3)]],
-                      uint i [[thread_position_in_grid]]) {
-  out[i] = x[i] * s + float(k);
+struct Params { float a; int b; };
+kernel void axpby(device const float* x, device const float* y, constant Params& p,
+                  device float* out, uint i [[thread_position_in_grid]]) {
+  out[i] = p.a * x[i] + y[i] + float(p.b);
+}
+kernel void scale(device float* t [[buffer(0)]], constant int& s [[buffer(1)]],
+                  uint i [[thread_position_in_grid]]) {
+  t[i] *= float(s);
 }
 """,
     "cuda": """
-extern "C" __global__ void scale_add(float* out, const float* x, long long k, float s) {
+struct Params { float a; int b; };
+extern "C" __global__ void axpby(const float* x, const float* y, Params p, float* out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = x[i] * s + (float)k;
+  out[i] = p.a * x[i] + y[i] + (float)p.b;
+}
+extern "C" __global__ void scale(float* t, int s) {
+  t[blockIdx.x * blockDim.x + threadIdx.x] *= (float)s;
 }
 """,
 }
 
 
+class Params(ctypes.Structure):
+    _fields_ = [("a", ctypes.c_float), ("b", ctypes.c_int32)]
+
+
 @pytest.mark.parametrize("device", ALL_DEVICES)
-def test_custom_kernel_in_the_devices_language(device, rng):
-    x = rng.standard_normal(256).astype(np.float32)
-    language = ingot.Device(device).language
-    (out,) = ingot.custom_kernel(source=KERNELS[language], function="scale_add",
-                                 inputs=[ingot.Tensor(x, device=device)],
-                                 outputs=[((256,), ingot.float32)], scalars=[3, 0.5],
-                                 global_size=256, local_size=64, device=device)
-    check(out, x.astype(np.float64) * 0.5 + 3, rtol=1e-6)
+def test_custom_kernel_bound_as_written(device, rng):
+    n = 256
+    x = rng.standard_normal(n).astype(np.float32)
+    y = rng.standard_normal(n).astype(np.float32)
+    source = KERNELS[ingot.Device(device).language]
+    expected = 2.5 * x.astype(np.float64) + y - 7
+    tx, ty = ingot.Tensor(x, device=device), ingot.Tensor(y, device=device)
+    # As a list, in the kernel's order: the output is the last argument.
+    (out,) = ingot.custom_kernel(source, "axpby",
+                                 [tx, ty, ingot.arg.bytes(Params(2.5, -7)), ingot.arg.output(n)],
+                                 global_size=n, local_size=64, device=device)
+    check(out, expected, rtol=1e-6, atol=1e-6)
+    # As keywords, in order, each named for messages.
+    (out,) = ingot.custom_kernel(source, "axpby", x=tx, y=ty, p=ingot.arg.bytes(Params(2.5, -7)),
+                                 out=ingot.arg.output(n), global_size=n, local_size=64)
+    check(out, expected, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("device", ALL_DEVICES)
+def test_custom_kernel_in_place_keeps_old_contents_for_lazy_tensors(device, rng):
+    x = rng.standard_normal(128).astype(np.float32)
+    t = ingot.Tensor(x, device=device)
+    doubled_before = t * 2  # lazy, built from the old contents
+    (same,) = ingot.custom_kernel(KERNELS[ingot.Device(device).language], "scale",
+                                  [ingot.arg.inout(t), ingot.arg.i32(-3)], global_size=128,
+                                  local_size=32, device=device)
+    check(t, x.astype(np.float64) * -3)  # the Python object holds the new contents
+    check(same, x.astype(np.float64) * -3)
+    check(doubled_before, x.astype(np.float64) * 2)
+
+
+def test_custom_kernel_argument_errors():
+    with pytest.raises(ingot.ArgumentError, match="as a list .* or as keywords, not both"):
+        ingot.custom_kernel("", "f", [ingot.Tensor([1.0])], x=ingot.Tensor([1.0]), global_size=1)
+    with pytest.raises(TypeError, match="must be an ingot.Tensor, an int, a float or made by"):
+        ingot.custom_kernel("", "f", ["x"], global_size=1)
+    with pytest.raises(TypeError, match="has no buffer of bytes"):
+        ingot.arg.bytes(3.5)
+    with pytest.raises(ingot.ArgumentError, match="argument 1 .* does not fit a int32"):
+        ingot.custom_kernel(KERNELS["c"], "scale", [ingot.arg.inout(ingot.zeros(4, device="CPU")),
+                                                    ingot.arg.i32(2**40)],
+                            global_size=4, device="CPU")
+    still = ingot.Tensor([1.0, 2.0]) + 1
+    assert still.tolist() == [2.0, 3.0]

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import ALL_DEVICES, check, sampled
+from conftest import check, on_devices
 
 KEYS = [
     0, -1, 2, (1, 2), (-1, -2, -3), slice(None), slice(1, 3), slice(None, None, 2),
@@ -17,12 +17,9 @@ KEYS = [
 ]
 
 
-@pytest.mark.parametrize(
-    "device,key",
-    [(d, k) for d in ALL_DEVICES for k in sampled(KEYS, d, 4)],
-    ids=lambda v: v if isinstance(v, str) else repr(v),
-)
-def test_getitem_matches_numpy(device, key, rng):
+@on_devices(KEYS, 4)
+def test_getitem_matches_numpy(device, case, rng):
+    key = case
     x = rng.standard_normal((4, 5, 6)).astype(np.float32)
     got = ingot.Tensor(x, device=device)[key]
     expected = x[key]

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ingot
-from conftest import ALL_DEVICES, check, sampled
+from conftest import ALL_DEVICES, check, on_devices
 
 SHAPES = [(7, 13), (0, 5), (), (1,), (3, 1, 5), (33,)]
 
@@ -63,11 +63,7 @@ def softmax_ref(x, log=False):
 UNARY_CASES = [(u, s) for u in UNARY for s in SHAPES]
 
 
-@pytest.mark.parametrize(
-    "device,case",
-    [(d, c) for d in ALL_DEVICES for c in sampled(UNARY_CASES, d, 5)],
-    ids=lambda v: v if isinstance(v, str) else f"{v[0][0]}-{v[1]}",
-)
+@on_devices(UNARY_CASES, 5, lambda v: f"{v[0][0]}-{v[1]}")
 def test_unary(device, case, rng):
     (name, make, op, ref), shape = case
     if name in ("softmax", "log_softmax") and shape == ():
@@ -97,11 +93,7 @@ PAIRS = [((7, 13), (7, 13)), ((4, 1, 5), (3, 1)), ((), (6,)), ((0, 3), (1, 3)), 
 BINARY_CASES = [(b, p) for b in BINARY for p in PAIRS]
 
 
-@pytest.mark.parametrize(
-    "device,case",
-    [(d, c) for d in ALL_DEVICES for c in sampled(BINARY_CASES, d, 5)],
-    ids=lambda v: v if isinstance(v, str) else f"{v[0][0]}-{v[1]}",
-)
+@on_devices(BINARY_CASES, 5, lambda v: f"{v[0][0]}-{v[1]}")
 def test_binary_broadcasting(device, case, rng):
     (name, op), (sa, sb) = case
     a = signed(rng, sa)
@@ -130,11 +122,7 @@ AXES = [None, 0, -1, (0, 2), 1]
 REDUCTION_CASES = [(r, ax, k) for r in REDUCTIONS for ax in AXES for k in (False, True)]
 
 
-@pytest.mark.parametrize(
-    "device,case",
-    [(d, c) for d in ALL_DEVICES for c in sampled(REDUCTION_CASES, d, 7)],
-    ids=lambda v: v if isinstance(v, str) else f"{v[0][0]}-{v[1]}-{v[2]}",
-)
+@on_devices(REDUCTION_CASES, 7, lambda v: f"{v[0][0]}-{v[1]}-{v[2]}")
 def test_reductions(device, case, rng):
     (name, op, ref), axis, keepdim = case
     x = rng.uniform(0.5, 1.5, (3, 5, 4)).astype(np.float32) if name == "prod" else signed(rng, (3, 5, 4))
@@ -173,11 +161,7 @@ MOVEMENT = [
 ]
 
 
-@pytest.mark.parametrize(
-    "device,case",
-    [(d, c) for d in ALL_DEVICES for c in sampled(MOVEMENT, d, 3)],
-    ids=lambda v: v if isinstance(v, str) else v[0],
-)
+@on_devices(MOVEMENT, 3, lambda v: v[0])
 def test_movement(device, case, rng):
     name, op, ref = case
     x = signed(rng, (3, 4, 5))

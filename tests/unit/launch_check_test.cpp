@@ -48,6 +48,9 @@ class TestDevice final : public Device {
                                 int buffer_count) override;
 
   std::vector<std::string> runs;  // the function of every launch that reached run()
+  // Whether its kernels take KernelArgs as Metal does (Program::Limits): bytes under 4 KiB,
+  // threadgroup memory beside the parameters in multiples of 16, partial threadgroups.
+  bool metal_like = false;
 
  private:
   DeviceInfo info_;
@@ -63,13 +66,26 @@ class TestProgram final : public Program {
       : Program(device, function, buffer_count), device_(device) {
     std::vector<size_t> parameters(size_t(buffer_count), 8);
     parameters.insert(parameters.end(), {8, 4});
-    set_limits(
-        {.max_threads = 96, .max_threads_name = "KERNEL_LIMIT", .parameter_bytes = parameters});
+    if (device.metal_like)
+      set_limits({.max_bytes_argument = 4095,
+                  .max_bytes_name = "SET_BYTES_LIMIT",
+                  .threadgroup_is_parameter = false,
+                  .threadgroup_granule = 16,
+                  .partial_groups = true});
+    else
+      set_limits({.max_threads = 96,
+                  .max_threads_name = "KERNEL_LIMIT",
+                  .parameter_bytes = parameters,
+                  .no_partial_groups = "WHOLE_GROUPS_ONLY"});
   }
 
  private:
   double run(std::span<Buffer* const>, const LaunchDims&, std::span<const ScalarArg>,
              bool) override {
+    device_.runs.push_back(function());
+    return 1;
+  }
+  double run(std::span<const KernelArg>, const LaunchDims&, bool) override {
     device_.runs.push_back(function());
     return 1;
   }
@@ -88,7 +104,8 @@ DeviceInfo gpu_info(const std::string& name = "TEST") {
           .max_group_size = {128, 32, 4},
           .max_groups = {1000, 1000, 2},
           .max_kernel_arguments = 5,
-          .view_alignment_bytes = 256};
+          .view_alignment_bytes = 256,
+          .local_memory_bytes = 1024};
 }
 
 void expect_error(const std::function<void()>& action, const std::vector<std::string>& parts) {
@@ -242,6 +259,63 @@ TEST_F(LaunchCheck, ReplayChecksEveryBufferBeforeSubmittingAny) {
   freed.reset();
   expect_error([&] { graph->replay(); }, {"TEST graph replay", "buffer 1 of launch 1", "freed"});
   EXPECT_EQ(device_.runs.size(), 2u);
+}
+
+TEST_F(LaunchCheck, KernelArgsInTheKernelsOrder) {
+  const uint8_t wide[8] = {}, narrow[4] = {};
+  // The kernel's parameters are 8, 8, 8 and 4 bytes: a struct, two buffers, a float.
+  std::vector<KernelArg> args = {KernelArg::of_bytes(wide, "params"),
+                                 KernelArg::of_buffer(a_.get()), KernelArg::of_buffer(b_.get()),
+                                 KernelArg::of_bytes(narrow)};
+  EXPECT_EQ(program_->launch(args, dims_, true), 1);
+  args[0] = KernelArg::of_bytes(narrow, "params");
+  expect_error([&] { program_->launch(args, dims_, true); },
+               {"'k'", "argument 0 ('params') is bytes of 4 bytes", "parameter 0 has 8"});
+  args[0] = KernelArg::of_buffer(b_.get());
+  expect_error([&] { program_->launch(args, dims_, true); },
+               {"'k'", "3 buffers given", "loaded for 2"});
+  args.pop_back();
+  args[0] = KernelArg::of_bytes(wide);
+  expect_error([&] { program_->launch(args, dims_, true); },
+               {"'k'", "3 parameters given; the kernel has 4"});
+  args = {KernelArg::of_bytes(wide), KernelArg::of_buffer(a_.get()), KernelArg::of_buffer(nullptr),
+          KernelArg::of_bytes(narrow)};
+  expect_error([&] { program_->launch(args, dims_, true); }, {"'k'", "buffer 2 is null"});
+  args[2] = KernelArg::of_buffer(b_.get());
+  expect_error(
+      [&] {
+        program_->launch(args, {{65, 1, 1}, {32, 1, 1}, true}, true);
+      },
+      {"'k'", "cannot launch a partial threadgroup (WHOLE_GROUPS_ONLY)"});
+  EXPECT_EQ(device_.runs.size(), 1u);
+}
+
+TEST_F(LaunchCheck, KernelArgsWithinTheApisLimits) {
+  TestDevice metal(gpu_info("MTL"));
+  metal.metal_like = true;
+  auto program = metal.load({}, "m", 1);
+  auto buffer = metal.allocator().alloc(64);
+  std::vector<uint8_t> bytes(4095);
+  // Threadgroup memory is no parameter: 1 + 1 of 5, and 1000 + 8 bytes are 1024 rounded up.
+  std::vector<KernelArg> args = {KernelArg::of_threadgroup(1000),
+                                 KernelArg::of_buffer(buffer.get()), KernelArg::of_bytes(bytes),
+                                 KernelArg::of_threadgroup(8)};
+  EXPECT_EQ(program->launch(args, {{65, 1, 1}, {32, 1, 1}, true}, true), 1);
+  bytes.push_back(0);
+  args[2] = KernelArg::of_bytes(bytes, "big");
+  expect_error(
+      [&] {
+        program->launch(args, {{64, 1, 1}, {32, 1, 1}}, true);
+      },
+      {"MTL launch of 'm'", "argument 2 ('big') is 4096 bytes", "at most 4095", "SET_BYTES_LIMIT"});
+  args[2] = KernelArg::of_bytes(std::span<const uint8_t>(bytes.data(), 8));
+  args[3] = KernelArg::of_threadgroup(17, "tile");
+  expect_error(
+      [&] {
+        program->launch(args, {{64, 1, 1}, {32, 1, 1}}, true);
+      },
+      {"'m'", "threadgroup memory of 1040 bytes", "MTL's 1024 bytes"});
+  EXPECT_EQ(metal.runs.size(), 1u);
 }
 
 }  // namespace

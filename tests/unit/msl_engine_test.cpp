@@ -390,10 +390,10 @@ TEST(MslEngine, CompileErrorsGiveTheSourceLine) {
       "}\n";
   EXPECT_ERROR_WITH(MslLibrary::compile(source, false), "program_source:4:");
   EXPECT_ERROR_WITH(MslLibrary::compile(source, false), "undeclared_value");
-  EXPECT_ERROR_WITH(compile("kernel void g(device float* out) {}"),
-                    "parameter 'out' of kernel 'g' has no [[buffer(i)]]");
   EXPECT_ERROR_WITH(compile("kernel void t(texture2d<float> tex [[texture(0)]]) {}"),
-                    "[[texture]] is not supported");
+                    "parameter 'tex' of kernel 't': textures and samplers are not supported");
+  EXPECT_ERROR_WITH(compile("kernel void s(device float* p, sampler smp) {}"),
+                    "parameter 'smp' of kernel 's': textures and samplers are not supported");
   EXPECT_ERROR_WITH(compile("kernel void b(device float* p [[buffer(31)]]) {}"),
                     "indices run from 0 to 30");
   // The process goes on compiling and running.

@@ -88,6 +88,10 @@ class CpuDevice final : public Device {
 using CpuKernel = void (*)(char* const* bufs, const int64_t* iargs, const double* fargs,
                            int64_t start, int64_t end);
 
+// The ABI of a kernel written by hand, launched with KernelArgs: args[i] points at
+// argument i (a buffer's memory, the bytes, or threadgroup scratch memory).
+using CpuArgsKernel = void (*)(void* const* args, int64_t start, int64_t end);
+
 class CpuProgram final : public Program {
  public:
   CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary, const std::string& function,
@@ -96,10 +100,12 @@ class CpuProgram final : public Program {
  private:
   double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars, bool wait) override;
+  double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
 
   ThreadPool& pool_;
   std::optional<Library> library_;
   CpuKernel kernel_ = nullptr;
+  CpuArgsKernel args_kernel_ = nullptr;
 };
 
 }  // namespace ingot::cpu

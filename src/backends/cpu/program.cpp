@@ -3,6 +3,9 @@
 
 #include <array>
 #include <chrono>
+#include <cstddef>
+#include <span>
+#include <tuple>
 
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
@@ -38,6 +41,32 @@ void run_range(void* context, int64_t begin, int64_t end) {
   launch->kernel(launch->bufs, launch->iargs, launch->fargs, begin, end);
 }
 
+// A launch with KernelArgs: the pointers of every argument but threadgroup memory, which
+// each run of a range gets fresh, as a threadgroup would.
+struct ArgsLaunchContext {
+  CpuArgsKernel kernel;
+  std::span<const KernelArg> args;
+  std::span<void* const> pointers;
+};
+
+void run_args_range(void* context, int64_t begin, int64_t end) {
+  auto* launch = static_cast<ArgsLaunchContext*>(context);
+  ArgArray<void*> pointers(launch->args.size());
+  // max_align_t elements, so that the scratch is aligned for any type.
+  std::vector<std::vector<std::max_align_t>> scratch;
+  for (size_t i = 0; i < launch->args.size(); ++i) {
+    const KernelArg& arg = launch->args[i];
+    if (arg.kind == KernelArg::Kind::Threadgroup) {
+      size_t units =
+          (arg.threadgroup_bytes + sizeof(std::max_align_t) - 1) / sizeof(std::max_align_t);
+      pointers.data()[i] = scratch.emplace_back(std::max<size_t>(units, 1)).data();
+    } else {
+      pointers.data()[i] = launch->pointers[i];
+    }
+  }
+  launch->kernel(pointers.data(), begin, end);
+}
+
 }  // namespace
 
 CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
@@ -48,7 +77,9 @@ CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
   } catch (const Error& e) {
     throw Error(fmt::format("CPU load of '{}': {}", function, e.what()));
   }
+  // One symbol, called with the ABI of the launch: the renderer's or a hand-written one's.
   kernel_ = library_->find<CpuKernel>(function.c_str());
+  args_kernel_ = library_->find<CpuArgsKernel>(function.c_str());
   if (!kernel_)
     throw Error(
         fmt::format("CPU load: the binary has no function '{}' (is the name spelled as "
@@ -58,7 +89,7 @@ CpuProgram::CpuProgram(CpuDevice& device, const std::vector<uint8_t>& binary,
 
 double CpuProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
                        std::span<const ScalarArg> scalars, bool wait) {
-  const auto& [global, local] = dims;
+  const auto& [global, local] = std::tie(dims.global, dims.local);
   auto start = std::chrono::steady_clock::now();
   ArgArray<char*> bufs(buffers.size());
   for (size_t i = 0; i < buffers.size(); ++i)
@@ -79,6 +110,25 @@ double CpuProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
   pool_.parallel_for(global[0] * global[1] * global[2], local[0] * local[1] * local[2], run_range,
                      &context);
   // CPU launches are synchronous: the work is done here whether or not `wait` is set.
+  if (!wait) return 0;
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+double CpuProgram::run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) {
+  const auto& [global, local] = std::tie(dims.global, dims.local);
+  auto start = std::chrono::steady_clock::now();
+  ArgArray<void*> pointers(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelArg& arg = args[i];
+    if (arg.kind == KernelArg::Kind::Buffer)
+      pointers.data()[i] = static_cast<char*>(arg.buffer->handle()) + arg.buffer->offset();
+    else if (arg.kind == KernelArg::Kind::Bytes)
+      // The kernel reads them through a pointer and never writes them.
+      pointers.data()[i] = const_cast<uint8_t*>(arg.bytes.data());
+  }
+  ArgsLaunchContext context{args_kernel_, args, {pointers.data(), args.size()}};
+  pool_.parallel_for(global[0] * global[1] * global[2], local[0] * local[1] * local[2],
+                     run_args_range, &context);
   if (!wait) return 0;
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

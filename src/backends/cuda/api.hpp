@@ -52,6 +52,7 @@ constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
 
 constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
 
 constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 constexpr unsigned CU_EVENT_DEFAULT = 0x0;
@@ -142,7 +143,9 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(nvrtcGetCUBINSize, nvrtcResult, (nvrtcProgram, size_t*))                                \
   X(nvrtcGetCUBIN, nvrtcResult, (nvrtcProgram, char*))                                      \
   X(nvrtcGetPTXSize, nvrtcResult, (nvrtcProgram, size_t*))                                  \
-  X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char*))
+  X(nvrtcGetPTX, nvrtcResult, (nvrtcProgram, char*))                                        \
+  X(nvrtcAddNameExpression, nvrtcResult, (nvrtcProgram, const char*))                       \
+  X(nvrtcGetLoweredName, nvrtcResult, (nvrtcProgram, const char*, const char**))
 
 // The resolved entry points, spelled as in the API: cu().cuStreamSynchronize(stream).
 struct CudaApi {

@@ -80,12 +80,20 @@ std::string CudaCompiler::identity() const {
 }
 
 std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
+  return compile_names(source, {}).binary;
+}
+
+Compiler::NamedBinary CudaCompiler::compile_names(const std::string& source,
+                                                  const std::vector<std::string>& names) {
   std::string what = fmt::format("{} CUDA compile for {}", cuda_.name, arch_);
   if (arch_.empty()) throw Error(fmt::format("{} CUDA compile: {}", cuda_.name, no_arch_));
   NvrtcProgram program;
   nvrtcResult status =
       cu().nvrtcCreateProgram(&program.program, source.c_str(), "ingot.cu", 0, nullptr, nullptr);
   if (status != NVRTC_SUCCESS) throw nvrtc_error(status, "nvrtcCreateProgram", what);
+  for (const std::string& name : names)
+    if ((status = cu().nvrtcAddNameExpression(program.program, name.c_str())) != NVRTC_SUCCESS)
+      throw nvrtc_error(status, "nvrtcAddNameExpression", fmt::format("{}: '{}'", what, name));
   std::vector<const char*> options;
   for (const std::string& option : options_) options.push_back(option.c_str());
   status = cu().nvrtcCompileProgram(program.program, int(options.size()), options.data());
@@ -109,7 +117,18 @@ std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
   if (status != NVRTC_SUCCESS) throw nvrtc_error(status, call, what + ": reading the binary");
   if (binary.empty())
     throw Error(what + ": NVRTC compiled the program but returned an empty binary");
-  return binary;
+  NamedBinary named{std::move(binary), {}};
+  for (const std::string& name : names) {
+    const char* lowered = nullptr;  // owned by the program
+    status = cu().nvrtcGetLoweredName(program.program, name.c_str(), &lowered);
+    if (status != NVRTC_SUCCESS || !lowered)
+      throw Error(fmt::format(
+          "{}: NVRTC found no kernel for the name expression '{}' (nvrtcGetLoweredName: {}); "
+          "is it a __global__ function template of the source, with arguments it takes?",
+          what, name, cu().nvrtcGetErrorString(status)));
+    named.symbols.emplace_back(lowered);
+  }
+  return named;
 }
 
 }  // namespace ingot::cuda

@@ -83,6 +83,10 @@ class CudaCompiler final : public Compiler {
   CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability);
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // NVRTC name expressions: each template instantiation compiled and found by its
+  // lowered (mangled) name.
+  NamedBinary compile_names(const std::string& source,
+                            const std::vector<std::string>& names) override;
   // What `ingot devices` shows: "sm_90 (CUBIN)" or "compute_90 (PTX)".
   std::string target() const;
 
@@ -144,6 +148,7 @@ struct CudaLaunch {
   std::array<unsigned, 3> grid{}, block{};
   std::vector<Argument> arguments;
   std::vector<void*> parameters;  // &arguments[i]: stays valid when the launch is moved
+  unsigned shared_bytes = 0;      // dynamic shared memory
 };
 
 // A kernel of a module. Launch ABI: the buffers in order as CUdeviceptr (a view's offset
@@ -163,6 +168,11 @@ class CudaProgram final : public Program {
  private:
   double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars, bool wait) override;
+  // Buffers and bytes are the parameters in order, threadgroup memory the dynamic shared
+  // memory.
+  double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
+  // Launches `ready` on the stream; as run() otherwise.
+  double submit(const CudaLaunch& ready, bool wait);
 
   const CudaContext& cuda_;
   CUmodule module_ = nullptr;

@@ -60,7 +60,10 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
   if (CUresult status = cu().cuModuleLoadData(&module_, binary.data()); status != CUDA_SUCCESS)
     throw cu_error(status, "cuModuleLoadData", what);
   // The module is unloaded again when anything below fails.
-  Limits limits{.max_threads_name = "CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK"};
+  Limits limits{.max_threads_name = "CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK",
+                .threadgroup_is_parameter = false,
+                .max_threadgroup_arguments = 1,
+                .no_partial_groups = "a CUDA grid is whole blocks"};
   auto find_kernel = [&] {
     CUresult status = cu().cuModuleGetFunction(&kernel_, module_, function.c_str());
     if (status == CUDA_ERROR_NOT_FOUND)
@@ -74,6 +77,11 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
     if (status != CUDA_SUCCESS)
       throw cu_error(status, "cuFuncGetAttribute", what + ": reading its block size limit");
     limits.max_threads = limit;
+    int shared = 0;
+    status = cu().cuFuncGetAttribute(&shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel_);
+    if (status != CUDA_SUCCESS)
+      throw cu_error(status, "cuFuncGetAttribute", what + ": reading its static shared memory");
+    limits.static_threadgroup_bytes = shared;
   };
   try {
     find_kernel();
@@ -128,8 +136,35 @@ CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDi
 
 double CudaProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
                         std::span<const ScalarArg> scalars, bool wait) {
+  return submit(prepare(buffers, dims, scalars), wait);
+}
+
+double CudaProgram::run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) {
+  CudaLaunch ready;
+  for (int d = 0; d < 3; ++d) {
+    ready.grid[d] = unsigned(dims.groups()[d]);
+    ready.block[d] = unsigned(dims.local[d]);
+  }
+  // Sized first: the parameters point into it.
+  ready.arguments.resize(args.size());
+  for (size_t i = 0; i < args.size(); ++i) {
+    const KernelArg& arg = args[i];
+    if (arg.kind == KernelArg::Kind::Buffer) {
+      ready.arguments[i].pointer =
+          reinterpret_cast<CUdeviceptr>(arg.buffer->handle()) + arg.buffer->offset();
+      ready.parameters.push_back(&ready.arguments[i]);
+    } else if (arg.kind == KernelArg::Kind::Bytes) {
+      // cuLaunchKernel copies each parameter's bytes before it returns.
+      ready.parameters.push_back(const_cast<uint8_t*>(arg.bytes.data()));
+    } else {
+      ready.shared_bytes = unsigned(arg.threadgroup_bytes);  // check() allows one
+    }
+  }
+  return submit(ready, wait);
+}
+
+double CudaProgram::submit(const CudaLaunch& ready, bool wait) {
   std::string what = launch_name();
-  CudaLaunch ready = prepare(buffers, dims, scalars);
   const CudaContext& cuda = cuda_;
   cuda.bind(what);
   CudaEvent start, end;
@@ -140,9 +175,9 @@ double CudaProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims
       throw cu_error(status, "cuEventRecord", what);
   }
   const auto& [blocks, block] = std::tie(ready.grid, ready.block);
-  if (CUresult status =
-          cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0], block[1],
-                              block[2], 0, cuda.stream, ready.parameters.data(), nullptr);
+  if (CUresult status = cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0],
+                                            block[1], block[2], ready.shared_bytes, cuda.stream,
+                                            const_cast<void**>(ready.parameters.data()), nullptr);
       status != CUDA_SUCCESS)
     throw cu_error(status, "cuLaunchKernel",
                    fmt::format("{} with grid {} and block {}", what, blocks, block));

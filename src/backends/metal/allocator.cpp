@@ -22,6 +22,19 @@ constexpr NSUInteger kStorageShared = 0 << 4, kStoragePrivate = 2 << 4;
 
 id buffer(void* handle) { return static_cast<id>(handle); }
 
+// A shared buffer of `device` over the first `bytes` bytes from `offset` of the shared
+// buffer `source`, or nil. No-copy buffers take whole pages from a page boundary; Metal
+// allocates buffers on one but does not promise it, so an unaligned `contents` is not
+// wrapped, and Metal may refuse the wrap (nil) as well.
+objc::Owned wrap(id device, id source, size_t offset, size_t bytes) {
+  size_t page = size_t(::sysconf(_SC_PAGESIZE));
+  void* contents = send<void*>(source, "contents");
+  if (reinterpret_cast<uintptr_t>(contents) % page != 0) return objc::Owned();
+  size_t span = (offset + bytes + page - 1) / page * page;
+  return objc::Owned(send<id>(device, "newBufferWithBytesNoCopy:length:options:deallocator:",
+                              contents, NSUInteger(span), kStorageShared, id(nullptr)));
+}
+
 }  // namespace
 
 MetalAllocator::MetalAllocator(Device& device, MetalContext& metal)
@@ -118,22 +131,23 @@ bool MetalAllocator::copy_to_peer(Buffer& dst, const Buffer& src, size_t bytes) 
   // The source's work queued so far (a kernel writing these bytes) reaches this value of the
   // source's timeline when done; the destination waits for it on the GPU, not the host.
   uint64_t ready = metal_.signal();
-  // A buffer of the destination's device over the source's pages (no-copy buffers take
-  // whole pages from a page boundary; the allocation starts on one and fills its last).
-  size_t page = size_t(::sysconf(_SC_PAGESIZE));
-  size_t span = (src.offset() + bytes + page - 1) / page * page;
-  objc::Owned source(
-      send<id>(to.device.get(), "newBufferWithBytesNoCopy:length:options:deallocator:",
-               host_pointer(src.handle(), 0), NSUInteger(span), kStorageShared, id(nullptr)));
-  if (!source)
-    throw Error(what + ": the destination cannot make a buffer over the source's memory");
+  objc::Owned source = wrap(to.device.get(), buffer(src.handle()), src.offset(), bytes);
+  size_t source_offset = src.offset();
+  if (!source) {
+    // Metal gives no page-aligned `contents`, or refused the wrap: the bytes go through a
+    // shared buffer of the destination's, filled by the host once the source's work is done.
+    source = peer->staging(bytes, what);
+    metal_.wait(ready, what);
+    std::memcpy(host_pointer(source.get(), 0), host_pointer(src.handle(), src.offset()), bytes);
+    source_offset = 0;
+  }
   // The destination's queue runs the blit after its own earlier work, which may still read
   // the bytes it replaces.
   id command_buffer = to.new_command_buffer();
   send<void>(command_buffer, "encodeWaitForEvent:value:", metal_.timeline.get(), ready);
   id encoder = send<id>(command_buffer, "blitCommandEncoder");
   send<void>(encoder, "copyFromBuffer:sourceOffset:toBuffer:destinationOffset:size:", source.get(),
-             NSUInteger(src.offset()), buffer(dst.handle()), NSUInteger(dst.offset()),
+             NSUInteger(source_offset), buffer(dst.handle()), NSUInteger(dst.offset()),
              NSUInteger(bytes));
   send<void>(encoder, "endEncoding");
   to.commit(command_buffer, true);

@@ -110,7 +110,11 @@ std::string to_string(id string) {
 }
 
 std::string error_text(id error) {
-  return error ? to_string(send<id>(error, "localizedDescription")) : "";
+  if (!error) return "";
+  // localizedDescription is autoreleased, and error paths run on threads that may have no
+  // pool of their own: the text is copied out before this pool lets it go.
+  AutoreleasePool pool;
+  return to_string(send<id>(error, "localizedDescription"));
 }
 
 }  // namespace ingot::objc

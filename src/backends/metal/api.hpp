@@ -34,6 +34,15 @@ struct NSRange {
   NSUInteger location, length;
 };
 
+// Apple's MTLDataType codes of the scalar types a function constant may have, as
+// setConstantValue:type:atIndex: and setConstantValue:type:withName: of
+// MTLFunctionConstantValues take them (an NSUInteger); a vector of n lanes is the
+// scalar's code + n - 1 (float4: Float + 3).
+struct MTLDataType {
+  static constexpr NSUInteger Float = 3, Half = 16, Int = 29, UInt = 33, Short = 37, UShort = 41,
+                              Char = 45, UChar = 49, Bool = 53, Long = 81, ULong = 85, BFloat = 121;
+};
+
 // The Objective-C type encoding of each type a Metal method takes or returns.
 template <class T>
 struct Encoding;  // an unknown type does not compile: add it here, with its encoding

@@ -24,20 +24,31 @@ constexpr long kFamilyApple7 = 1007, kFamilyMetal3 = 5001;    // MTLGPUFamily
 
 // The devices in ingot's order, owned: the system's default first (METAL:0, the GPU Apple
 // picks for a display), then the others in MTLCopyAllDevices' order. Empty when no default
-// device opens.
+// device opens. The default device is found in the list by its registryID: Metal does not
+// promise that both calls answer the same object for one GPU.
 std::vector<objc::Owned> system_devices() {
   objc::AutoreleasePool pool;
   std::vector<objc::Owned> devices;
   objc::Owned first(objc::runtime().create_system_default_device());
   if (!first) return devices;
+  uint64_t default_id = send<uint64_t>(first.get(), "registryID");
   objc::Owned all(objc::runtime().copy_all_devices());
   NSUInteger count = all ? send<NSUInteger>(all.get(), "count") : 0;
   devices.push_back(std::move(first));
   for (NSUInteger i = 0; i < count; ++i) {
     id device = send<id>(all.get(), "objectAtIndex:", i);  // owned by the array
-    if (device != devices.front().get()) devices.emplace_back(objc::retain(device));
+    if (send<uint64_t>(device, "registryID") != default_id)
+      devices.emplace_back(objc::retain(device));
   }
   return devices;
+}
+
+// Whether the device answers `supportsFamily:` (macOS 10.15 and later): asked first, since
+// a message the object does not implement raises an exception that would end the process.
+bool supports_family(id device, long family) {
+  static const objc::SEL selector = objc::selector("supportsFamily:");
+  return send<bool>(device, "respondsToSelector:", selector) &&
+         send<bool>(device, selector, family);
 }
 
 std::vector<std::string> enumerate_devices() {
@@ -80,8 +91,7 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
   auto families = [&] {
     std::string list;
     for (auto [family, label] : {std::pair(kFamilyApple7, "Apple7"), {kFamilyMetal3, "Metal3"}})
-      if (send<bool>(device, "supportsFamily:", family))
-        list += (list.empty() ? "" : ", ") + std::string(label);
+      if (supports_family(device, family)) list += (list.empty() ? "" : ", ") + std::string(label);
     return list.empty() ? std::string("older than Apple7 and Metal3") : list;
   };
   const objc::MTLSize group = send<objc::MTLSize>(device, "maxThreadsPerThreadgroup");
@@ -107,7 +117,7 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       // with simd_shuffle_down.
       .shuffle_width = 32,
       // simdgroup_float8x8 and simdgroup_half8x8: Apple GPU family 7 (M1) and later.
-      .matrix_tile = send<bool>(device, "supportsFamily:", kFamilyApple7) ? 8 : 0,
+      .matrix_tile = supports_family(device, kFamilyApple7) ? 8 : 0,
       .matrix_dtypes = {DType::Float32, DType::Float16},
       // Metal has no 64-bit floating point.
       .dtypes = dtypes_except({DType::Float64}),

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -109,6 +110,10 @@ class MetalDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
+  // With function constants: newFunctionWithName:constantValues:error:.
+  std::unique_ptr<Program> load_specialized(const std::vector<uint8_t>& binary,
+                                            const std::string& function, int buffer_count,
+                                            std::span<const FunctionConstant> constants) override;
   MetalContext& metal() { return metal_; }
   MetalCompiler& metal_compiler() { return compiler_; }
 
@@ -136,22 +141,34 @@ class MetalDevice final : public Device {
 };
 
 // The largest number of bytes setBytes:length:atIndex: takes (less than 4 KiB), and the
-// buffer indices of a compute function.
+// buffer indices of a compute function; threadgroup memory lengths are multiples of 16.
 inline constexpr size_t kMetalMaxSetBytes = 4095;
 inline constexpr int kMetalBufferBindings = 31;
+inline constexpr size_t kMetalThreadgroupGranule = 16;
 
 // A kernel: its compute pipeline state. Launch ABI: the buffers at [[buffer(0)]] up, in
 // order, then each scalar at the next index through setBytes, Int as long (8 bytes) and
 // Float as float; LaunchDims::global counts threads and local is the threadgroup.
+//
+// With KernelArgs, buffers and bytes take [[buffer(0)]] up in their order (bytes through
+// setBytes) and threadgroup memory [[threadgroup(0)]] up in its order, each length rounded
+// up to the 16 bytes Metal wants; a launch with partial threadgroups is encoded with
+// dispatchThreads:threadsPerThreadgroup:.
 class MetalProgram final : public Program {
  public:
+  // `constants` specialise the function (empty: none).
   MetalProgram(MetalDevice& device, const std::string& source, const std::string& function,
-               int buffer_count);
+               int buffer_count, std::span<const FunctionConstant> constants = {});
   objc::id pipeline() const { return pipeline_.get(); }
 
  private:
   double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars, bool wait) override;
+  double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
+  // Encodes one dispatch with `bind(encoder)` setting its arguments, commits it and, with
+  // `wait`, returns its GPU time.
+  template <class Bind>
+  double dispatch(const LaunchDims& dims, bool wait, Bind bind);
 
   MetalContext& metal_;
   objc::Owned pipeline_;

@@ -69,6 +69,7 @@ class NullProgram final : public Program {
  private:
   double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars, bool wait) override;
+  double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
 };
 
 }  // namespace ingot::null

@@ -21,4 +21,10 @@ double NullProgram::run(std::span<Buffer* const>, const LaunchDims&, std::span<c
   throw not_implemented("Program::run");
 }
 
+// The same with a kernel's own arguments in its order (KernelArg says where each lands in
+// each language): buffers, bytes by value, threadgroup memory of a length.
+double NullProgram::run(std::span<const KernelArg>, const LaunchDims&, bool) {
+  throw not_implemented("Program::run");
+}
+
 }  // namespace ingot::null

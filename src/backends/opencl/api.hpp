@@ -46,6 +46,7 @@ struct cl_buffer_region {
 constexpr cl_int CL_SUCCESS = 0;
 constexpr cl_int CL_DEVICE_NOT_FOUND = -1;
 constexpr cl_int CL_INVALID_KERNEL_NAME = -46;
+constexpr cl_int CL_INVALID_ARG_SIZE = -51;
 constexpr cl_int CL_PLATFORM_NOT_FOUND_KHR = -1001;
 constexpr cl_int CL_COMPLETE = 0;
 constexpr cl_bool CL_TRUE = 1;

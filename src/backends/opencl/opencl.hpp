@@ -114,6 +114,11 @@ class ClProgram final : public Program {
  private:
   double run(std::span<Buffer* const> buffers, const LaunchDims& dims,
              std::span<const ScalarArg> scalars, bool wait) override;
+  double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
+  // Sets the arguments with `set_args(set_arg, views)` and enqueues the kernel: the part
+  // of a launch both ABIs share.
+  template <class SetArgs>
+  double enqueue(const LaunchDims& dims, bool wait, const std::string& abi, SetArgs set_args);
   // The cl_mem to pass for buffer `index`: its allocation, or a new sub-buffer for a view,
   // which is then added to `views` for the caller to release.
   cl_mem argument(size_t index, Buffer* buffer, std::vector<ClOwned<cl_mem>>& views) const;

@@ -53,9 +53,13 @@ ClProgram::ClProgram(ClDevice& device, const std::vector<uint8_t>& binary,
                             arguments, buffer_count));
   // Arguments stay set between launches, so a missing scalar would silently reuse the
   // previous launch's value: launches are checked against the count.
+  // Non-uniform work-groups are OpenCL 2.0's; kernels are built as OpenCL C 1.2.
   set_limits({.max_threads = int64_t(group_limit),
               .max_threads_name = "CL_KERNEL_WORK_GROUP_SIZE",
-              .parameters = arguments});
+              .parameters = arguments,
+              .no_partial_groups =
+                  fmt::format("its kernels are built with {}, whose work-groups are uniform",
+                              ClCompiler::build_options())});
 }
 
 cl_mem ClProgram::argument(size_t index, Buffer* buffer,
@@ -76,16 +80,20 @@ cl_mem ClProgram::argument(size_t index, Buffer* buffer,
   return view;
 }
 
-double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
-                      std::span<const ScalarArg> scalars, bool wait) {
+template <class SetArgs>
+double ClProgram::enqueue(const LaunchDims& dims, bool wait, const std::string& abi,
+                          SetArgs set_args) {
   std::string what = launch_name();
   auto set_arg = [&](size_t index, size_t size, const void* value) {
-    if (cl_int status = cl().clSetKernelArg(kernel_.get(), cl_uint(index), size, value);
-        status != CL_SUCCESS)
+    cl_int status = cl().clSetKernelArg(kernel_.get(), cl_uint(index), size, value);
+    if (status == CL_INVALID_ARG_SIZE)
+      throw Error(fmt::format(
+          "{}: argument {} is {} bytes, which the kernel's parameter {} does not have (the "
+          "driver reports CL_INVALID_ARG_SIZE; {})",
+          what, index, size, index, abi));
+    if (status != CL_SUCCESS)
       throw cl_error(status, "clSetKernelArg",
-                     fmt::format("{}: argument {} ({} bytes; the ABI is {} buffers, then each "
-                                 "Int scalar as cl_long and each Float as cl_float)",
-                                 what, index, size, buffer_count()));
+                     fmt::format("{}: argument {} ({} bytes; {})", what, index, size, abi));
   };
   // The process's first launch waits, so that the exit drain can be registered after it
   // (drain_queues_at_exit says why).
@@ -98,18 +106,7 @@ double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
     // Sub-buffers are released when this scope ends; the driver keeps them alive until
     // the kernel has run.
     std::vector<ClOwned<cl_mem>> views;
-    for (size_t i = 0; i < buffers.size(); ++i) {
-      cl_mem mem = argument(i, buffers[i], views);
-      set_arg(i, sizeof mem, &mem);  // NOLINT(bugprone-sizeof-expression): the handle's size
-    }
-    for (size_t i = 0; i < scalars.size(); ++i) {
-      cl_long integer = scalars[i].i;
-      cl_float real = cl_float(scalars[i].f);
-      if (scalars[i].kind == ScalarArg::Kind::Int)
-        set_arg(buffers.size() + i, sizeof integer, &integer);
-      else
-        set_arg(buffers.size() + i, sizeof real, &real);
-    }
+    set_args(set_arg, views);
     size_t global[3], local[3];
     for (int d = 0; d < 3; ++d)
       global[d] = size_t(dims.global[d]), local[d] = size_t(dims.local[d]);
@@ -135,6 +132,45 @@ double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
   if (status != CL_SUCCESS)
     throw cl_error(status, "clGetEventProfilingInfo", what + ": reading the kernel's time");
   return double(end - start) * 1e-9;
+}
+
+double ClProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
+                      std::span<const ScalarArg> scalars, bool wait) {
+  std::string abi = fmt::format(
+      "the ABI is {} buffers, then each Int scalar as cl_long and each Float as cl_float",
+      buffer_count());
+  return enqueue(dims, wait, abi, [&](auto& set_arg, std::vector<ClOwned<cl_mem>>& views) {
+    for (size_t i = 0; i < buffers.size(); ++i) {
+      cl_mem mem = argument(i, buffers[i], views);
+      set_arg(i, sizeof mem, &mem);  // NOLINT(bugprone-sizeof-expression): the handle's size
+    }
+    for (size_t i = 0; i < scalars.size(); ++i) {
+      cl_long integer = scalars[i].i;
+      cl_float real = cl_float(scalars[i].f);
+      if (scalars[i].kind == ScalarArg::Kind::Int)
+        set_arg(buffers.size() + i, sizeof integer, &integer);
+      else
+        set_arg(buffers.size() + i, sizeof real, &real);
+    }
+  });
+}
+
+double ClProgram::run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) {
+  return enqueue(dims, wait, "each argument is a parameter in order",
+                 [&](auto& set_arg, std::vector<ClOwned<cl_mem>>& views) {
+                   for (size_t i = 0; i < args.size(); ++i) {
+                     const KernelArg& arg = args[i];
+                     if (arg.kind == KernelArg::Kind::Buffer) {
+                       cl_mem mem = argument(i, arg.buffer, views);
+                       set_arg(i, sizeof mem, &mem);  // NOLINT(bugprone-sizeof-expression)
+                     } else if (arg.kind == KernelArg::Kind::Bytes) {
+                       set_arg(i, arg.bytes.size(), arg.bytes.data());
+                     } else {
+                       // A __local parameter: its length, and no value.
+                       set_arg(i, arg.threadgroup_bytes, nullptr);
+                     }
+                   }
+                 });
 }
 
 }  // namespace ingot::opencl

@@ -46,14 +46,28 @@ MTLBuffer* checked_buffer(id buffer, NSUInteger offset, const MTLCommandBuffer& 
   return b;
 }
 
-void dispatch(MTLComputeCommandEncoder& self, MTLSize groups, MTLSize threads) {
-  const char* selector = "dispatchThreadgroups:threadsPerThreadgroup:";
+// A dispatch of `groups` threadgroups, or (dispatchThreads) of a grid of `grid` threads
+// whose threadgroups at the far edges hold only the threads within it.
+void encode_dispatch(MTLComputeCommandEncoder& self, MTLSize groups, MTLSize threads, MTLSize grid,
+                     const char* selector) {
   MTLCommandBuffer& buffer = self.target(selector);
   if (!self.pipeline)
     throw Error(fmt::format("emulated Metal: {} before setComputePipelineState:", selector));
   check_dispatch(*self.pipeline.get(), threads, self.threadgroup_lengths, selector);
-  buffer.commands.emplace_back(
-      DispatchCommand{self.pipeline, self.bindings, self.threadgroup_lengths, groups, threads});
+  buffer.commands.emplace_back(DispatchCommand{self.pipeline, self.bindings,
+                                               self.threadgroup_lengths, groups, threads, grid});
+}
+
+void dispatch(MTLComputeCommandEncoder& self, MTLSize groups, MTLSize threads) {
+  encode_dispatch(self, groups, threads, MTLSize{}, "dispatchThreadgroups:threadsPerThreadgroup:");
+}
+
+void dispatch_threads(MTLComputeCommandEncoder& self, MTLSize grid, MTLSize threads) {
+  auto groups = [](NSUInteger n, NSUInteger per) { return per ? (n + per - 1) / per : 0; };
+  encode_dispatch(self,
+                  MTLSize{groups(grid.width, threads.width), groups(grid.height, threads.height),
+                          groups(grid.depth, threads.depth)},
+                  threads, grid, "dispatchThreads:threadsPerThreadgroup:");
 }
 
 void execute_indirect(MTLComputeCommandEncoder& self, id commands, NSRange range) {
@@ -155,6 +169,7 @@ void run(const DispatchCommand& command) {
                     command.threadgroups.depth};
   d.threads_per_threadgroup = {command.threads.width, command.threads.height,
                                command.threads.depth};
+  d.grid_threads = {command.grid.width, command.grid.height, command.grid.depth};
   run_dispatch(d);
 }
 
@@ -408,6 +423,7 @@ void define_command_classes() {
         self.threadgroup_lengths[index] = length;
       });
   def(encoder, "dispatchThreadgroups:threadsPerThreadgroup:", dispatch);
+  def(encoder, "dispatchThreads:threadsPerThreadgroup:", dispatch_threads);
   def(
       encoder,
       "useResource:usage:", +[](MTLComputeCommandEncoder& self, id resource, NSUInteger usage) {

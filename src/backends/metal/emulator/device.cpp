@@ -92,6 +92,10 @@ id new_buffer_no_copy(MTLDevice& self, void* pointer, NSUInteger length, NSUInte
   if (deallocator)
     throw Error(fmt::format("emulated Metal: {} with a deallocator block: the emulator takes nil",
                             selector));
+  // INGOT_METAL_EMULATOR_NO_COPY=0: Metal refuses to wrap the memory (nil), as it may for
+  // memory it cannot map; read at each call, so a test may set it.
+  const char* no_copy = std::getenv("INGOT_METAL_EMULATOR_NO_COPY");
+  if (no_copy && std::string_view(no_copy) == "0") return nullptr;
   return (new MTLBuffer(self, static_cast<uint8_t*>(pointer), length, StorageMode::Shared, false))
       ->as_id();
 }
@@ -157,9 +161,24 @@ void define_device_classes() {
   def(
       device, "recommendedMaxWorkingSetSize",
       +[](MTLDevice&) -> NSUInteger { return physical_memory() / 4 * 3; });
+  // INGOT_METAL_EMULATOR_FAMILIES=0 makes a device of macOS before 10.15, which has no
+  // supportsFamily: (read at each call, as hasUnifiedMemory's setting).
   def(
       device,
       "supportsFamily:", +[](MTLDevice&, long family) -> bool { return supports_family(family); });
+  def(
+      device, "respondsToSelector:", +[](MTLDevice& self, SEL selector) -> bool {
+        std::string_view name = metal_emulator::selector_name(selector);
+        const char* families = std::getenv("INGOT_METAL_EMULATOR_FAMILIES");
+        if (name == "supportsFamily:" && families && std::string_view(families) == "0")
+          return false;
+        return self.cls().find(name, false) != nullptr;
+      });
+  // A GPU's identity across calls (IORegistry entry ID); the emulator's are distinct per
+  // device and never 0.
+  def(
+      device, "registryID",
+      +[](MTLDevice& self) -> uint64_t { return 0x100000400ull + self.index; });
   def(device, "newBufferWithLength:options:", new_buffer);
   def(device, "newBufferWithBytesNoCopy:length:options:deallocator:", new_buffer_no_copy);
 

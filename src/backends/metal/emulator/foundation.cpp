@@ -14,6 +14,10 @@ NSError::NSError(std::string text)
     : Object(class_named("NSError")),
       description(Ref<NSString>::adopt(new NSString(std::move(text)))) {}
 
+void set_error(id* error, std::string text) {
+  if (error) *error = (new NSError(std::move(text)))->autorelease()->as_id();
+}
+
 NSArray::NSArray(std::vector<Ref<Object>> items)
     : Object(class_named("NSArray")), items(std::move(items)) {}
 
@@ -31,10 +35,11 @@ void define_foundation_classes() {
       string, "length", +[](NSString& self) -> NSUInteger { return self.text.size(); });
 
   ClassInfo& error = define_class("NSError", base);
-  // Owned by the error: the caller does not release it.
+  // Autoreleased, as Foundation's: reading it outside a pool is reported as a leak.
   def(
-      error, "localizedDescription",
-      +[](NSError& self) -> id { return self.description->as_id(); });
+      error, "localizedDescription", +[](NSError& self) -> id {
+        return (new NSString(self.description->text))->autorelease()->as_id();
+      });
 
   ClassInfo& array = define_class("NSArray", base);
   def(

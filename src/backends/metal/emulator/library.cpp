@@ -15,11 +15,6 @@ bool known_language_version(NSUInteger version) {
   return (major == 2 && minor <= 4) || (major == 3 && minor <= 2);
 }
 
-// Stores an autoreleased NSError into an error out-parameter, as Metal's methods do.
-void set_error(id* error, std::string text) {
-  if (error) *error = (new NSError(std::move(text)))->autorelease()->as_id();
-}
-
 id new_library(MTLDevice&, id source, id options, id* error) {
   auto* text = as<NSString>(source, "newLibraryWithSource:options:error: (the source)");
   bool fast_math = true;  // Metal's default without options
@@ -29,7 +24,8 @@ id new_library(MTLDevice&, id source, id options, id* error) {
     fast_math = compile_options->fast_math;
   }
   try {
-    return (new MTLLibrary(MslLibrary::compile(text->text, fast_math)))->as_id();
+    return (new MTLLibrary(MslLibrary::compile(text->text, fast_math), text->text, fast_math))
+        ->as_id();
   } catch (const Error& e) {
     set_error(error, fmt::format("Compilation failed: \n\n{}", e.what()));
     return nullptr;
@@ -52,16 +48,34 @@ id new_pipeline(MTLDevice&, id descriptor, NSUInteger options, id* reflection, i
     set_error(error, "the pipeline descriptor has no compute function");
     return nullptr;
   }
-  return (new MTLComputePipelineState(*desc->function.get(), desc->supports_indirect))->as_id();
+  const MTLFunction& function = *desc->function.get();
+  if (!function.specialised && !function.info.constants.empty()) {
+    std::string names;
+    for (const MslFunctionConstant& c : function.info.constants)
+      names += fmt::format("{}'{}' (index {})", names.empty() ? "" : ", ", c.name, c.index);
+    set_error(error, fmt::format("function '{}' uses function constants {} and was not "
+                                 "specialised: make it with newFunctionWithName:constantValues:"
+                                 "error:",
+                                 function.info.name, names));
+    return nullptr;
+  }
+  return (new MTLComputePipelineState(function, desc->supports_indirect))->as_id();
 }
 
 }  // namespace
 
 MTLCompileOptions::MTLCompileOptions() : Object(class_named("MTLCompileOptions")) {}
-MTLLibrary::MTLLibrary(std::shared_ptr<MslLibrary> library)
-    : Object(class_named("MTLLibrary")), library(std::move(library)) {}
-MTLFunction::MTLFunction(std::shared_ptr<MslLibrary> library, const MslFunctionInfo& info)
-    : Object(class_named("MTLFunction")), library(std::move(library)), info(info) {}
+MTLLibrary::MTLLibrary(std::shared_ptr<MslLibrary> library, std::string source, bool fast_math)
+    : Object(class_named("MTLLibrary")),
+      library(std::move(library)),
+      source(std::move(source)),
+      fast_math(fast_math) {}
+MTLFunction::MTLFunction(std::shared_ptr<MslLibrary> library, const MslFunctionInfo& info,
+                         bool specialised)
+    : Object(class_named("MTLFunction")),
+      library(std::move(library)),
+      info(info),
+      specialised(specialised) {}
 MTLComputePipelineDescriptor::MTLComputePipelineDescriptor()
     : Object(class_named("MTLComputePipelineDescriptor")) {}
 MTLComputePipelineState::MTLComputePipelineState(const MTLFunction& function,
@@ -104,7 +118,7 @@ void define_library_classes() {
       library, "newFunctionWithName:", +[](MTLLibrary& self, id name) -> id {
         auto* text = as<NSString>(name, "newFunctionWithName:");
         const MslFunctionInfo* info = self.library->function(text->text);
-        return info ? (new MTLFunction(self.library, *info))->as_id() : nullptr;  // nil: none
+        return info ? (new MTLFunction(self.library, *info, false))->as_id() : nullptr;  // nil
       });
 
   ClassInfo& function = define_class("MTLFunction", base);

@@ -10,9 +10,13 @@
   enum IngotMslBuiltin {                                                                     \
     ingot_thread_position_in_grid, ingot_thread_position_in_threadgroup,                     \
     ingot_threadgroup_position_in_grid, ingot_threads_per_threadgroup,                       \
-    ingot_threadgroups_per_grid, ingot_threads_per_grid, ingot_thread_index_in_threadgroup,  \
+    ingot_dispatch_threads_per_threadgroup, ingot_threadgroups_per_grid,                     \
+    ingot_threads_per_grid, ingot_grid_origin, ingot_thread_index_in_threadgroup,            \
     ingot_thread_index_in_simdgroup, ingot_simdgroup_index_in_threadgroup,                   \
-    ingot_threads_per_simdgroup, ingot_simdgroups_per_threadgroup, ingot_builtin_count       \
+    ingot_threads_per_simdgroup, ingot_simdgroups_per_threadgroup,                           \
+    ingot_dispatch_simdgroups_per_threadgroup, ingot_thread_index_in_quadgroup,              \
+    ingot_quadgroup_index_in_threadgroup, ingot_quadgroups_per_threadgroup,                  \
+    ingot_dispatch_quadgroups_per_threadgroup, ingot_builtin_count                           \
   };                                                                                         \
   enum IngotMslSync { ingot_sync_threadgroup, ingot_sync_simdgroup };                        \
   struct IngotMslSimd {                                                                      \
@@ -27,7 +31,26 @@
     IngotMslSimd* simd;                                                                      \
     void (*sync)(IngotMslThread*, int);                                                      \
     void* runner;                                                                            \
-  };
+  };                                                                                         \
+  /* The built-ins of the thread at (x, y, z) of its group, `index` in it; the group's */    \
+  /* own are set. Threads are numbered x first, over the group's actual size (smaller */     \
+  /* than dispatch_threads_per_threadgroup at a dispatchThreads grid's far edges). */       \
+  static inline void ingot_msl_place(IngotMslThread* t, unsigned x, unsigned y, unsigned z,  \
+                                     unsigned index) {                                       \
+    const unsigned* group = t->builtin[ingot_threadgroup_position_in_grid];                  \
+    const unsigned* size = t->builtin[ingot_dispatch_threads_per_threadgroup];               \
+    unsigned* local = t->builtin[ingot_thread_position_in_threadgroup];                      \
+    unsigned* global = t->builtin[ingot_thread_position_in_grid];                            \
+    local[0] = x, local[1] = y, local[2] = z;                                                \
+    global[0] = group[0] * size[0] + x;                                                      \
+    global[1] = group[1] * size[1] + y;                                                      \
+    global[2] = group[2] * size[2] + z;                                                      \
+    t->builtin[ingot_thread_index_in_threadgroup][0] = index;                                \
+    t->builtin[ingot_thread_index_in_simdgroup][0] = index % 32u;                            \
+    t->builtin[ingot_simdgroup_index_in_threadgroup][0] = index / 32u;                       \
+    t->builtin[ingot_thread_index_in_quadgroup][0] = index % 4u;                             \
+    t->builtin[ingot_quadgroup_index_in_threadgroup][0] = index / 4u;                        \
+  }
 // clang-format on
 
 // A kernel's two entries: one thread (run as a fiber when the kernel synchronizes), or

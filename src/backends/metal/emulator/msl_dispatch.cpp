@@ -21,7 +21,7 @@ ThreadPool& pool() {
 
 struct Grid {
   const KernelEntries* entries;
-  std::array<unsigned, 3> groups, threads;
+  std::array<unsigned, 3> groups, threads, grid_threads;
   std::array<void*, kMaxBufferBindings> buffers;
   // [[threadgroup(i)]] memory; the arrays a kernel declares live in its library.
   std::array<size_t, kMaxBufferBindings> threadgroup_offsets;
@@ -30,20 +30,32 @@ struct Grid {
 
 size_t round16(size_t n) { return (n + 15) / 16 * 16; }
 
-// The fields every thread of group `index` shares.
+unsigned groups_of(unsigned threads, unsigned width) { return (threads + width - 1) / width; }
+
+// The built-ins every thread of group `index` shares. A group at a dispatchThreads grid's
+// far edge holds only the threads within the grid: its threads_per_threadgroup (and the
+// simdgroups and quadgroups they make) are smaller than the dispatch's.
 void set_group(IngotMslThread& t, const Grid& grid, int64_t index) {
   unsigned group[3] = {static_cast<unsigned>(index % grid.groups[0]),
                        static_cast<unsigned>(index / grid.groups[0] % grid.groups[1]),
                        static_cast<unsigned>(index / grid.groups[0] / grid.groups[1])};
-  unsigned threads = grid.threads[0] * grid.threads[1] * grid.threads[2];
+  unsigned threads = 1, dispatched = 1;
   for (int d = 0; d < 3; ++d) {
+    unsigned size = std::min(grid.threads[d], grid.grid_threads[d] - group[d] * grid.threads[d]);
     t.builtin[ingot_threadgroup_position_in_grid][d] = group[d];
-    t.builtin[ingot_threads_per_threadgroup][d] = grid.threads[d];
+    t.builtin[ingot_threads_per_threadgroup][d] = size;
+    t.builtin[ingot_dispatch_threads_per_threadgroup][d] = grid.threads[d];
     t.builtin[ingot_threadgroups_per_grid][d] = grid.groups[d];
-    t.builtin[ingot_threads_per_grid][d] = grid.groups[d] * grid.threads[d];
+    t.builtin[ingot_threads_per_grid][d] = grid.grid_threads[d];
+    t.builtin[ingot_grid_origin][d] = 0;
+    threads *= size;
+    dispatched *= grid.threads[d];
   }
   t.builtin[ingot_threads_per_simdgroup][0] = kSimdWidth;
-  t.builtin[ingot_simdgroups_per_threadgroup][0] = (threads + kSimdWidth - 1) / kSimdWidth;
+  t.builtin[ingot_simdgroups_per_threadgroup][0] = groups_of(threads, kSimdWidth);
+  t.builtin[ingot_dispatch_simdgroups_per_threadgroup][0] = groups_of(dispatched, kSimdWidth);
+  t.builtin[ingot_quadgroups_per_threadgroup][0] = groups_of(threads, 4);
+  t.builtin[ingot_dispatch_quadgroups_per_threadgroup][0] = groups_of(dispatched, 4);
 }
 
 void run_groups(void* context, int64_t begin, int64_t end) {
@@ -65,25 +77,16 @@ void run_groups(void* context, int64_t begin, int64_t end) {
     return;
   }
   thread_local std::vector<IngotMslThread> threads;
-  const unsigned* n = grid.threads.data();
-  threads.assign(static_cast<size_t>(n[0]) * n[1] * n[2], base);
   for (int64_t g = begin; g < end; ++g) {
     set_group(base, grid, g);
+    const unsigned* n = base.builtin[ingot_threads_per_threadgroup];
+    threads.resize(static_cast<size_t>(n[0]) * n[1] * n[2]);
     unsigned index = 0;
     for (unsigned z = 0; z < n[2]; ++z)
       for (unsigned y = 0; y < n[1]; ++y)
         for (unsigned x = 0; x < n[0]; ++x, ++index) {
-          IngotMslThread& t = threads[index];
-          t = base;
-          unsigned local[3] = {x, y, z};
-          for (int d = 0; d < 3; ++d) {
-            t.builtin[ingot_thread_position_in_threadgroup][d] = local[d];
-            t.builtin[ingot_thread_position_in_grid][d] =
-                base.builtin[ingot_threadgroup_position_in_grid][d] * n[d] + local[d];
-          }
-          t.builtin[ingot_thread_index_in_threadgroup][0] = index;
-          t.builtin[ingot_thread_index_in_simdgroup][0] = index % kSimdWidth;
-          t.builtin[ingot_simdgroup_index_in_threadgroup][0] = index / kSimdWidth;
+          threads[index] = base;
+          ingot_msl_place(&threads[index], x, y, z, index);
         }
     run_group_as_fibers(grid.entries->thread, threads.data(), static_cast<int>(index));
   }
@@ -122,6 +125,14 @@ void run_dispatch(const MslDispatch& dispatch) {
     if (__builtin_mul_overflow(threads, n, &threads)) threads = UINT64_MAX;
     grid.groups[d] = static_cast<unsigned>(g);
     grid.threads[d] = static_cast<unsigned>(n);
+    uint64_t in_grid = dispatch.grid_threads[d] ? dispatch.grid_threads[d] : positions;
+    if (in_grid > positions || in_grid <= positions - n)
+      throw Error(
+          fmt::format("dispatch of '{}': a grid of {} threads is not covered by {} "
+                      "threadgroups of {} threads",
+                      name, dims(dispatch.grid_threads), dims(dispatch.threadgroups),
+                      dims(dispatch.threads_per_threadgroup)));
+    grid.grid_threads[d] = static_cast<unsigned>(in_grid);
   }
   int64_t limit = std::min(info->max_total_threads, kMaxThreadsPerThreadgroup);
   if (threads > uint64_t(limit))

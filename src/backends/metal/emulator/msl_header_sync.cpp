@@ -127,13 +127,25 @@ template <class T> inline lanes<T> exchange(T value) {
   sync(ingot_sync_simdgroup);
   return {simd->bank[bank], simd->mask[bank], lane};
 }
-// Combines the active lanes up to `end` (exclusive), in lane order; `init` when none.
-template <class T, class F> inline T fold(const lanes<T>& l, unsigned end, T init, F f) {
+inline unsigned simd_lane() { return current->builtin[ingot_thread_index_in_simdgroup][0]; }
+// Combines the active lanes in [begin, end), in lane order; `init` when none.
+template <class T, class F>
+inline T fold(const lanes<T>& l, unsigned begin, unsigned end, T init, F f) {
   T acc = init;
-  for (unsigned i = 0; i < end; ++i)
+  for (unsigned i = begin; i < end; ++i)
     if (l.active(i)) acc = f(acc, l[i]);
   return acc;
 }
+// The lanes a SIMD-group function combines: the whole simdgroup (32 lanes), or the
+// caller's quad (4 lanes from a multiple of 4).
+struct simd_scope {
+  static constexpr unsigned width = 32;
+  static unsigned base(unsigned) { return 0; }
+};
+struct quad_scope {
+  static constexpr unsigned width = 4;
+  static unsigned base(unsigned lane) { return lane & ~3u; }
+};
 }  // namespace ingot_msl
 
 namespace metal {
@@ -149,136 +161,133 @@ inline mem_flags operator|(mem_flags a, mem_flags b) { return mem_flags(int(a) |
 inline void threadgroup_barrier(mem_flags) { ingot_msl::sync(ingot_sync_threadgroup); }
 inline void simdgroup_barrier(mem_flags) { ingot_msl::sync(ingot_sync_simdgroup); }
 
-#define INGOT_SIMD_FOLD(name, init, expr)                                              \
-  template <class T> inline T name(T x) {                                            \
-    auto l = ingot_msl::exchange(x);                                                 \
-    return ingot_msl::fold(l, 32, T(init), [](T a, T b) { return expr; });           \
-  }
-INGOT_SIMD_FOLD(simd_sum, 0, a + b)
-INGOT_SIMD_FOLD(simd_product, 1, a * b)
-INGOT_SIMD_FOLD(simd_and, ~T(0), a & b)
-INGOT_SIMD_FOLD(simd_or, 0, a | b)
-INGOT_SIMD_FOLD(simd_xor, 0, a ^ b)
-#undef INGOT_SIMD_FOLD
-template <class T> inline T simd_max(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, 32, l[l.first()], [](T a, T b) { return max(a, b); });
-}
-template <class T> inline T simd_min(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, 32, l[l.first()], [](T a, T b) { return min(a, b); });
-}
-template <class T> inline T simd_prefix_exclusive_sum(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, l.lane, T(0), [](T a, T b) { return a + b; });
-}
-template <class T> inline T simd_prefix_inclusive_sum(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, l.lane + 1, T(0), [](T a, T b) { return a + b; });
-}
-template <class T> inline T simd_prefix_exclusive_product(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, l.lane, T(1), [](T a, T b) { return a * b; });
-}
-template <class T> inline T simd_prefix_inclusive_product(T x) {
-  auto l = ingot_msl::exchange(x);
-  return ingot_msl::fold(l, l.lane + 1, T(1), [](T a, T b) { return a * b; });
-}
-inline bool simd_all(bool x) { return simd_and(uint(x)) != 0; }
-inline bool simd_any(bool x) { return simd_or(uint(x)) != 0; }
-// A lane reads `source`'s value; an inactive or absent source leaves its own.
-template <class T> inline T simd_shuffle_from(T x, unsigned source) {
-  auto l = ingot_msl::exchange(x);
-  return l.active(source) ? l[source] : x;
-}
-template <class T> inline T simd_shuffle(T x, ushort lane) { return simd_shuffle_from(x, lane); }
-template <class T> inline T simd_broadcast(T x, ushort lane) { return simd_shuffle_from(x, lane); }
-template <class T> inline T simd_shuffle_xor(T x, ushort mask) {
-  return simd_shuffle_from(x, ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] ^ mask);
-}
-template <class T> inline T simd_shuffle_down(T x, ushort delta) {
-  return simd_shuffle_from(x, ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + delta);
-}
-template <class T> inline T simd_shuffle_up(T x, ushort delta) {
-  unsigned lane = ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0];
-  return simd_shuffle_from(x, lane >= delta ? lane - delta : 32u);
-}
-template <class T> inline T simd_shuffle_rotate_down(T x, ushort delta) {
-  return simd_shuffle_from(x, (ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + delta) % 32u);
-}
-template <class T> inline T simd_shuffle_rotate_up(T x, ushort delta) {
-  return simd_shuffle_from(x, (ingot_msl::current->builtin[ingot_thread_index_in_simdgroup][0] + 32u - delta % 32u) % 32u);
-}
-template <class T> inline T simd_broadcast_first(T x) {
-  auto l = ingot_msl::exchange(x);
-  return l[l.first()];
-}
-inline bool simd_is_first() {
-  auto l = ingot_msl::exchange(0);
-  return l.lane == l.first();
-}
+// A ballot: bit i is set when lane i of the scope voted true; `active` holds the lanes
+// that voted at all.
+template <class V> struct basic_vote {
+  typedef V vote_t;
+  vote_t bits = 0, active = 0;
+  constexpr basic_vote() = default;
+  explicit constexpr basic_vote(vote_t v) : bits(v), active(vote_t(~vote_t(0))) {}
+  constexpr basic_vote(vote_t v, vote_t a) : bits(v), active(a) {}
+  explicit constexpr operator vote_t() const { return bits; }
+  constexpr bool all() const { return (bits & active) == active; }
+  constexpr bool any() const { return bits != 0; }
+};
+typedef basic_vote<ulong> simd_vote;
+typedef basic_vote<ushort> quad_vote;
 
-// simdgroup matrices, row-major; every thread of the simdgroup holds the whole matrix.
-template <class T, int Cols, int Rows> struct simdgroup_matrix {
-  T e[Rows][Cols];
-  simdgroup_matrix() = default;
-  explicit simdgroup_matrix(T diagonal) {
-    for (int r = 0; r < Rows; ++r)
-      for (int c = 0; c < Cols; ++c) e[r][c] = r == c ? diagonal : T(0);
+namespace detail {
+// The SIMD-group functions of a scope (simd_ or quad_), each the exchange of one value
+// with the scope's active lanes; a lane outside the scope or inactive reads its own value.
+template <class S> struct group {
+  template <class T, class F> static T reduce(T x, T init, F f) {
+    auto l = ingot_msl::exchange(x);
+    unsigned b = S::base(l.lane);
+    return ingot_msl::fold(l, b, b + S::width, init, f);
+  }
+  template <class T, class F> static T reduce_first(T x, F f) {
+    auto l = ingot_msl::exchange(x);
+    unsigned b = S::base(l.lane), first = b;
+    while (!l.active(first)) ++first;
+    return ingot_msl::fold(l, first, b + S::width, l[first], f);
+  }
+  template <class T, class F> static T prefix(T x, T init, bool inclusive, F f) {
+    auto l = ingot_msl::exchange(x);
+    return ingot_msl::fold(l, S::base(l.lane), l.lane + (inclusive ? 1 : 0), init, f);
+  }
+  // `source(lane in scope)`: the lane within the scope to read, or width for none.
+  template <class T, class F> static T shuffle(T x, F source) {
+    auto l = ingot_msl::exchange(x);
+    unsigned b = S::base(l.lane), from = source(l.lane - b);
+    return from < S::width && l.active(b + from) ? l[b + from] : x;
+  }
+  template <class T> static T first(T x) {
+    auto l = ingot_msl::exchange(x);
+    unsigned f = S::base(l.lane);
+    while (f < S::base(l.lane) + S::width && !l.active(f)) ++f;
+    return l[f];
+  }
+  template <class V> static V ballot(bool x) {
+    auto l = ingot_msl::exchange(x);
+    unsigned b = S::base(l.lane);
+    typename V::vote_t bits = 0, active = 0;
+    for (unsigned i = 0; i < S::width; ++i)
+      if (l.active(b + i)) {
+        active |= typename V::vote_t(1) << i;
+        if (l[b + i]) bits |= typename V::vote_t(1) << i;
+      }
+    return V(bits, active);
   }
 };
-typedef simdgroup_matrix<float, 8, 8> simdgroup_float8x8;
-typedef simdgroup_matrix<half, 8, 8> simdgroup_half8x8;
-typedef simdgroup_matrix<bfloat, 8, 8> simdgroup_bfloat8x8;
-template <class T, int Cols, int Rows>
-inline simdgroup_matrix<T, Cols, Rows> make_filled_simdgroup_matrix(T value) {
-  simdgroup_matrix<T, Cols, Rows> m;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c) m.e[r][c] = value;
-  return m;
-}
-// Element (r, c) is at src[(origin.y + r) * elements_per_row + origin.x + c], or at
-// (c, r) when transposed.
-template <class T, int Cols, int Rows, class U>
-inline void simdgroup_load(simdgroup_matrix<T, Cols, Rows>& d, const U* src,
-                           ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
-                           bool transpose_matrix = false) {
-  const U* base = src + matrix_origin.y * elements_per_row + matrix_origin.x;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c)
-      d.e[r][c] = T(transpose_matrix ? base[c * elements_per_row + r]
-                                     : base[r * elements_per_row + c]);
-}
-template <class T, int Cols, int Rows, class U>
-inline void simdgroup_store(const simdgroup_matrix<T, Cols, Rows>& a, U* dst,
-                            ulong elements_per_row = Cols, ulong2 matrix_origin = ulong2(0),
-                            bool transpose_matrix = false) {
-  U* base = dst + matrix_origin.y * elements_per_row + matrix_origin.x;
-  for (int r = 0; r < Rows; ++r)
-    for (int c = 0; c < Cols; ++c)
-      (transpose_matrix ? base[c * elements_per_row + r] : base[r * elements_per_row + c]) =
-          U(a.e[r][c]);
-}
-// d = a * b + c, each sum accumulated in float.
-template <class TD, class TA, class TB, class TC, int M, int N, int K>
-inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, N, M>& d,
-                                          const simdgroup_matrix<TA, K, M>& a,
-                                          const simdgroup_matrix<TB, N, K>& b,
-                                          const simdgroup_matrix<TC, N, M>& c) {
-  simdgroup_matrix<TD, N, M> r;
-  for (int i = 0; i < M; ++i)
-    for (int j = 0; j < N; ++j) {
-      float sum = float(c.e[i][j]);
-      for (int k = 0; k < K; ++k) sum = __builtin_fmaf(float(a.e[i][k]), float(b.e[k][j]), sum);
-      r.e[i][j] = TD(sum);
-    }
-  d = r;
-}
-template <class TD, class TA, class TB, int M, int N, int K>
-inline void simdgroup_multiply(simdgroup_matrix<TD, N, M>& d, const simdgroup_matrix<TA, K, M>& a,
-                               const simdgroup_matrix<TB, N, K>& b) {
-  simdgroup_multiply_accumulate(d, a, b, make_filled_simdgroup_matrix<TD, N, M>(TD(0)));
-}
+}  // namespace detail
+
+#define INGOT_GROUP_FUNCTIONS(p, S, V)                                                        \
+  template <class T> inline T p##_sum(T x) {                                                  \
+    return detail::group<S>::reduce(x, T(0), [](T a, T b) { return a + b; });               \
+  }                                                                                           \
+  template <class T> inline T p##_product(T x) {                                              \
+    return detail::group<S>::reduce(x, T(1), [](T a, T b) { return a * b; });               \
+  }                                                                                           \
+  template <class T> inline T p##_and(T x) {                                                  \
+    return detail::group<S>::reduce(x, T(~T(0)), [](T a, T b) { return a & b; });          \
+  }                                                                                           \
+  template <class T> inline T p##_or(T x) {                                                   \
+    return detail::group<S>::reduce(x, T(0), [](T a, T b) { return a | b; });               \
+  }                                                                                           \
+  template <class T> inline T p##_xor(T x) {                                                  \
+    return detail::group<S>::reduce(x, T(0), [](T a, T b) { return a ^ b; });               \
+  }                                                                                           \
+  template <class T> inline T p##_max(T x) {                                                  \
+    return detail::group<S>::reduce_first(x, [](T a, T b) { return max(a, b); });           \
+  }                                                                                           \
+  template <class T> inline T p##_min(T x) {                                                  \
+    return detail::group<S>::reduce_first(x, [](T a, T b) { return min(a, b); });           \
+  }                                                                                           \
+  template <class T> inline T p##_prefix_exclusive_sum(T x) {                                 \
+    return detail::group<S>::prefix(x, T(0), false, [](T a, T b) { return a + b; });        \
+  }                                                                                           \
+  template <class T> inline T p##_prefix_inclusive_sum(T x) {                                 \
+    return detail::group<S>::prefix(x, T(0), true, [](T a, T b) { return a + b; });         \
+  }                                                                                           \
+  template <class T> inline T p##_prefix_exclusive_product(T x) {                             \
+    return detail::group<S>::prefix(x, T(1), false, [](T a, T b) { return a * b; });        \
+  }                                                                                           \
+  template <class T> inline T p##_prefix_inclusive_product(T x) {                             \
+    return detail::group<S>::prefix(x, T(1), true, [](T a, T b) { return a * b; });         \
+  }                                                                                           \
+  inline bool p##_all(bool x) { return p##_and(uint(x)) != 0; }                               \
+  inline bool p##_any(bool x) { return p##_or(uint(x)) != 0; }                                \
+  template <class T> inline T p##_shuffle(T x, ushort lane) {                                 \
+    return detail::group<S>::shuffle(x, [lane](unsigned) { return unsigned(lane); });        \
+  }                                                                                           \
+  template <class T> inline T p##_broadcast(T x, ushort lane) { return p##_shuffle(x, lane); } \
+  template <class T> inline T p##_shuffle_xor(T x, ushort mask) {                             \
+    return detail::group<S>::shuffle(x, [mask](unsigned l) { return l ^ mask; });            \
+  }                                                                                           \
+  template <class T> inline T p##_shuffle_down(T x, ushort delta) {                           \
+    return detail::group<S>::shuffle(x, [delta](unsigned l) { return l + delta; });          \
+  }                                                                                           \
+  template <class T> inline T p##_shuffle_up(T x, ushort delta) {                             \
+    return detail::group<S>::shuffle(                                                        \
+        x, [delta](unsigned l) { return l >= delta ? l - delta : S::width; });               \
+  }                                                                                           \
+  template <class T> inline T p##_shuffle_rotate_down(T x, ushort delta) {                    \
+    return detail::group<S>::shuffle(x,                                                      \
+                                     [delta](unsigned l) { return (l + delta) % S::width; }); \
+  }                                                                                           \
+  template <class T> inline T p##_shuffle_rotate_up(T x, ushort delta) {                      \
+    return detail::group<S>::shuffle(                                                        \
+        x, [delta](unsigned l) { return (l + S::width - delta % S::width) % S::width; });    \
+  }                                                                                           \
+  template <class T> inline T p##_broadcast_first(T x) { return detail::group<S>::first(x); } \
+  inline bool p##_is_first() {                                                                \
+    return detail::group<S>::first(ingot_msl::simd_lane()) == ingot_msl::simd_lane();       \
+  }                                                                                           \
+  inline V p##_ballot(bool x) { return detail::group<S>::template ballot<V>(x); }             \
+  inline V p##_active_threads_mask() { return p##_ballot(true); }
+INGOT_GROUP_FUNCTIONS(simd, ingot_msl::simd_scope, simd_vote)
+INGOT_GROUP_FUNCTIONS(quad, ingot_msl::quad_scope, quad_vote)
+#undef INGOT_GROUP_FUNCTIONS
 }  // namespace metal
 )MSL";
 
@@ -321,18 +330,11 @@ template <class... K, class R, class... P> inline void call(R (*f)(P...), IngotM
 // Every thread of the group in turn (kernels that never synchronize).
 template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
   const unsigned* n = t->builtin[ingot_threads_per_threadgroup];
-  const unsigned* g = t->builtin[ingot_threadgroup_position_in_grid];
-  unsigned* local = t->builtin[ingot_thread_position_in_threadgroup];
-  unsigned* global = t->builtin[ingot_thread_position_in_grid];
   unsigned index = 0;
   for (unsigned z = 0; z < n[2]; ++z)
     for (unsigned y = 0; y < n[1]; ++y)
       for (unsigned x = 0; x < n[0]; ++x, ++index) {
-        local[0] = x, local[1] = y, local[2] = z;
-        global[0] = g[0] * n[0] + x, global[1] = g[1] * n[1] + y, global[2] = g[2] * n[2] + z;
-        t->builtin[ingot_thread_index_in_threadgroup][0] = index;
-        t->builtin[ingot_thread_index_in_simdgroup][0] = index % 32u;
-        t->builtin[ingot_simdgroup_index_in_threadgroup][0] = index / 32u;
+        ingot_msl_place(t, x, y, z, index);
         call<K...>(f, t);
       }
 }
@@ -344,6 +346,11 @@ template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
 }  // namespace ingot_msl
 #define INGOT_MSL_THREADGROUP(kernel, index, name) \
   (void)::ingot_msl::threadgroup_array<kernel, index, sizeof(name)>::counted;
+
+// A function constant's value and whether the specialisation gives it one: macros the
+// unit defines before the source (msl_library.cpp).
+#define INGOT_MSL_FC_VALUE(name) ingot_msl_fc_value_##name
+#define is_function_constant_defined(name) ingot_msl_fc_defined_##name
 
 // MSL's address spaces and function qualifier: nothing in C++.
 #define kernel
@@ -362,7 +369,8 @@ std::string msl_header_sync() {
 
 const std::string& msl_header() {
   static const std::string header = "#line 1 \"metal_stdlib\"\n" + msl_header_types() +
-                                    msl_header_vectors() + msl_header_math() + msl_header_sync();
+                                    msl_header_vectors() + msl_header_math() + msl_header_sync() +
+                                    msl_header_matrix();
   return header;
 }
 

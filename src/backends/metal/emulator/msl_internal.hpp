@@ -1,6 +1,7 @@
 // Shared by the files of the kernel engine; nothing outside the engine includes it.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@ std::string msl_header_types();
 std::string msl_header_vectors();
 std::string msl_header_math();
 std::string msl_header_sync();
+std::string msl_header_matrix();
 // The path of msl_header() precompiled by `compiler` with `options` (msl_precompiled.cpp),
 // made on first use in the cache folder; "" when that folder cannot be written. `identity`
 // names the compiler and options. Throws Error with clang's log when the header does not
@@ -31,16 +33,34 @@ struct ParsedKernel {
   std::string qualified_name;          // with its namespaces, for the entry to call
   std::vector<std::string> arguments;  // per parameter: the tag type its entry passes
   bool synchronizes = false;           // calls barriers or SIMD-group functions
+  // Where its threadgroup arrays' bytes add up (a template's instantiations share their
+  // template's).
+  int threadgroup_slot = 0;
+  // "buffer3" -> c for a [[buffer(3), function_constant(c)]] parameter (and threadgroup
+  // ones alike): bound only in a specialisation where c is true.
+  std::map<std::string, std::string> conditions;
 };
 
-// The MSL source made ready to compile as C++ (msl_source.cpp): its kernels, and the
-// source with the few MSL spellings C++ lacks rewritten, line for line.
+// The MSL source made ready to compile as C++ (msl_source.cpp): its kernels, its
+// function constants, and the source with the few MSL spellings C++ lacks rewritten, line
+// for line. A function constant `name` reads the macros INGOT_MSL_FC_VALUE(name) and
+// INGOT_MSL_FC_DEFINED(name), which the unit defines before the source for each
+// specialisation.
 struct ParsedSource {
   std::vector<ParsedKernel> kernels;
+  std::vector<MslFunctionConstant> constants;
   std::string text;
+  // The source calls thread_elements(): simdgroup matrices live in lanes, and every
+  // kernel runs in lock-step (msl_header_matrix.cpp).
+  bool matrix_lanes = false;
+  int threadgroup_slots = 0;
 };
 // Throws Error naming the line of a kernel declaration the engine cannot run.
 ParsedSource parse_msl(const std::string& source);
+
+// The C++ expression of a function constant's value: exact bits, in its MSL type
+// (msl_constants.cpp). Throws Error when the bytes do not fit the type.
+std::string constant_literal(const MslConstantValue& value);
 
 // A loaded kernel's entries.
 struct KernelEntries {

@@ -6,6 +6,7 @@
 #include <fmt/ranges.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -30,19 +31,34 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // -ffp-contract=fast: Metal fuses multiply-adds too. Without fast math NaN and infinity
 // keep their meaning (Metal's fastMathEnabled=NO); -w: MSL compiled as C++ draws warnings
 // (unknown attributes) that say nothing about the user's code.
+// -march=<the host's CPU>: kernels run on this host only; the CPU is named (not "native")
+// so that a cache folder shared with another CPU keeps apart what each can run.
 // These flags compile the header and the libraries alike: a precompiled header is used
 // only with the flags it was made with.
-std::vector<std::string> flags(bool fast_math) {
+std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
   std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
                                 "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
                                 "-fno-math-errno"};
+  if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
   return f;
 }
 
 struct Compiler {
   std::string path, version;
+  std::string cpu;  // what -march=native means to it here; "" when it does not say
 };
+
+// The CPU clang picks for -march=native, read from the command line it would run.
+std::string native_cpu(const std::string& compiler) {
+  ProcessResult r = run_process(
+      {compiler, "-march=native", "-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null"});
+  const std::string key = "\"-target-cpu\" \"";
+  size_t at = r.output.find(key);
+  if (r.exit_code != 0 || at == std::string::npos) return "";
+  at += key.size();
+  return r.output.substr(at, r.output.find('"', at) - at);
+}
 
 const Compiler& compiler() {
   static const Compiler found = [] {
@@ -50,7 +66,8 @@ const Compiler& compiler() {
       std::string path = find_executable(name);
       if (path.empty()) continue;
       ProcessResult v = run_process({path, "--version"});
-      if (v.exit_code == 0) return Compiler{path, v.output.substr(0, v.output.find('\n'))};
+      if (v.exit_code == 0)
+        return Compiler{path, v.output.substr(0, v.output.find('\n')), native_cpu(path)};
     }
     throw Error(fmt::format(
         "the emulated Metal compiles MSL with clang++ and found none ({} on PATH); install "
@@ -73,13 +90,22 @@ bool can_run_kernels() {
 
 namespace {
 
-// The C++ the compiler sees after the header: the user's source under its own line
-// numbers, then the entries.
-std::string translation_unit(const ParsedSource& parsed) {
-  std::string text =
-      "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
+// The C++ the compiler sees after the header: the function constants' values, the user's
+// source under its own line numbers, then the entries.
+std::string translation_unit(const ParsedSource& parsed, const MslConstantValues& values) {
+  std::string text;
+  for (const MslFunctionConstant& c : parsed.constants) {
+    auto value = values.find(c.name);
+    bool defined = value != values.end();
+    text += fmt::format("#define ingot_msl_fc_value_{} {}\n#define ingot_msl_fc_defined_{} {}\n",
+                        c.name, defined ? constant_literal(value->second) : c.type + "()", c.name,
+                        defined);
+  }
+  text += "\n#line 1 \"program_source\"\n" + parsed.text + "\n#line 1 \"ingot_msl_entries\"\n";
   text += fmt::format("extern \"C\" {{ unsigned long {}[{}] = {{}}; }}\n", INGOT_MSL_TG_BYTES,
-                      std::max<size_t>(parsed.kernels.size(), 1));
+                      std::max(parsed.threadgroup_slots, 1));
+  text +=
+      fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
     const ParsedKernel& k = parsed.kernels[i];
     std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));
@@ -127,12 +153,14 @@ std::vector<uint8_t> build(const std::string& unit, const std::vector<std::strin
 
 class Library final : public LoadedLibrary {
  public:
-  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels)
+  Library(const std::vector<uint8_t>& binary, std::vector<ParsedKernel> kernels,
+          const MslConstantValues& values)
       : library_(load_image(binary)) {
     auto* tg_bytes = symbol<const unsigned long*>(INGOT_MSL_TG_BYTES);
     for (size_t i = 0; i < kernels.size(); ++i) {
       ParsedKernel& k = kernels[i];
-      k.info.static_threadgroup_bytes = tg_bytes[i];
+      k.info.static_threadgroup_bytes = tg_bytes[k.threadgroup_slot];
+      drop_absent(k, values);
       KernelEntries e;
       e.thread = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
       e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
@@ -156,6 +184,22 @@ class Library final : public LoadedLibrary {
   }
 
  private:
+  // A parameter whose function constant is false or undefined is no argument of this
+  // specialisation: nothing needs to be bound at its index.
+  static void drop_absent(ParsedKernel& k, const MslConstantValues& values) {
+    auto present = [&](const std::string& kind, int index) {
+      auto condition = k.conditions.find(kind + std::to_string(index));
+      if (condition == k.conditions.end()) return true;
+      auto value = values.find(condition->second);
+      return value != values.end() &&
+             std::any_of(value->second.bytes.begin(), value->second.bytes.end(),
+                         [](unsigned char b) { return b != 0; });
+    };
+    std::erase_if(k.info.buffer_indices, [&](int index) { return !present("buffer", index); });
+    std::erase_if(k.info.threadgroup_indices,
+                  [&](int index) { return !present("threadgroup", index); });
+  }
+
   static ingot::Library load_image(const std::vector<uint8_t>& binary) {
     try {
       return ingot::Library::load_image(binary, "the compiled MSL library");
@@ -176,10 +220,11 @@ class Library final : public LoadedLibrary {
 
 }  // namespace
 
-std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool fast_math) {
+std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool fast_math,
+                                                const MslConstantValues& values) {
   ParsedSource parsed = parse_msl(source);
-  std::string unit = translation_unit(parsed);
-  std::vector<std::string> options = flags(fast_math);
+  std::string unit = translation_unit(parsed, values);
+  std::vector<std::string> options = flags(fast_math, compiler().cpu);
   std::string identity =
       fmt::format("msl\n{}\n{}\n{}", compiler().path, compiler().version, fmt::join(options, " "));
   // The unit leaves the header out: its hash stands for it in the library's key.
@@ -190,7 +235,7 @@ std::shared_ptr<MslLibrary> MslLibrary::compile(const std::string& source, bool 
     binary = build(unit, options, identity);
     disk_cache_store(library_identity, unit, *binary);
   }
-  return std::make_shared<Library>(*binary, std::move(parsed.kernels));
+  return std::make_shared<Library>(*binary, std::move(parsed.kernels), values);
 }
 
 }  // namespace ingot::metal_emulator

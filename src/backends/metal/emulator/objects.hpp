@@ -8,6 +8,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -22,6 +23,7 @@ namespace ingot::metal_emulator {
 void define_foundation_classes();
 void define_device_classes();
 void define_library_classes();
+void define_function_constant_classes();
 void define_command_classes();
 void define_indirect_classes();
 
@@ -76,6 +78,10 @@ struct NSError final : Object {
   void dealloc() override { description.reset(); }
 };
 
+// Stores an autoreleased NSError into an error out-parameter (when there is one), as
+// Metal's methods do.
+void set_error(id* error, std::string text);
+
 // An immutable array holding its objects (MTLCopyAllDevices' answer).
 struct NSArray final : Object {
   explicit NSArray(std::vector<Ref<Object>> items);
@@ -124,20 +130,47 @@ struct MTLCompileOptions final : Object {
 };
 
 struct MTLLibrary final : Object {
-  explicit MTLLibrary(std::shared_ptr<MslLibrary> library);
+  MTLLibrary(std::shared_ptr<MslLibrary> library, std::string source, bool fast_math);
+  // The library compiled with `values` for its function constants: compiled once per set
+  // of values, as a specialised function is a compiled variant of its own.
+  std::shared_ptr<MslLibrary> specialised(const MslConstantValues& values);
+
+  std::shared_ptr<MslLibrary> library;  // every function constant undefined
+  std::string source;
+  bool fast_math;
+
+ protected:
+  void dealloc() override {
+    library.reset();
+    specialisations_.clear();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<MslLibrary>> specialisations_;
+};
+
+struct MTLFunction final : Object {
+  MTLFunction(std::shared_ptr<MslLibrary> library, const MslFunctionInfo& info, bool specialised);
   std::shared_ptr<MslLibrary> library;
+  MslFunctionInfo info;
+  // Made by newFunctionWithName:constantValues:error:. A function with function constants
+  // made by newFunctionWithName: makes no pipeline, as on Apple's.
+  bool specialised;
 
  protected:
   void dealloc() override { library.reset(); }
 };
 
-struct MTLFunction final : Object {
-  MTLFunction(std::shared_ptr<MslLibrary> library, const MslFunctionInfo& info);
-  std::shared_ptr<MslLibrary> library;
-  MslFunctionInfo info;
-
- protected:
-  void dealloc() override { library.reset(); }
+// Values for function constants, by index and by name, as the host set them.
+struct MTLFunctionConstantValues final : Object {
+  MTLFunctionConstantValues();
+  struct Value {
+    NSUInteger type = 0;  // MTLDataType
+    std::vector<unsigned char> bytes;
+  };
+  std::map<NSUInteger, Value> by_index;
+  std::map<std::string, Value> by_name;
 };
 
 struct MTLComputePipelineDescriptor final : Object {
@@ -184,6 +217,7 @@ struct DispatchCommand {
   Bindings buffers;
   std::array<size_t, kMaxBufferBindings> threadgroup_lengths{};
   MTLSize threadgroups{}, threads{};
+  MTLSize grid{};  // dispatchThreads: the grid in threads; zero for whole threadgroups
 };
 struct CopyCommand {
   Ref<MTLBuffer> source, destination;

@@ -56,6 +56,10 @@ void define_nsobject(ClassInfo& cls) {
   def(
       cls, "retainCount",
       +[](Object& self) -> NSUInteger { return NSUInteger(self.retain_count()); });
+  def(
+      cls, "respondsToSelector:", +[](Object& self, SEL selector) -> bool {
+        return self.cls().find(metal_emulator::selector_name(selector), false) != nullptr;
+      });
 }
 
 // Defines every class on first use of the runtime.
@@ -66,6 +70,7 @@ void ensure_classes() {
     define_foundation_classes();
     define_device_classes();
     define_library_classes();
+    define_function_constant_classes();
     define_command_classes();
     define_indirect_classes();
   });

@@ -1,0 +1,47 @@
+// The parts of run_custom_kernel, each in its own file: binding the arguments to their
+// positions and checking them (custom_kernel_bind.cpp), the bytes of scalars and function
+// constants (custom_kernel_bytes.cpp), and the compiled sources and loaded programs
+// (custom_kernel_cache.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "ingot/custom_kernel.hpp"
+
+namespace ingot::custom_kernel {
+
+// "run_custom_kernel 'f'": how every message about a kernel begins.
+std::string kernel_name(const CustomKernel& k);
+// "argument 2 ('bins')": how messages name k.args[i].
+std::string argument_name(const CustomKernel& k, size_t i);
+
+// Whether `s` is an identifier of C and its kin.
+bool is_identifier(const std::string& s);
+// Throws Error unless k.function names an entry point: an identifier, or in CUDA also a
+// template instantiation ("scale<float, 4>", an NVRTC name expression).
+void check_function(const CustomKernel& k, const std::string& language);
+
+// The order the HAL launches the arguments in (indices into k.args): the positions of each
+// kind from 0 up, as KernelArg lays them out for `language`. Throws Error naming the
+// kernel and the position when one is bound twice or not at all.
+std::vector<size_t> launch_order(const CustomKernel& k, const std::string& language);
+
+// Throws Error, naming the kernel and the argument, unless every argument is valid for
+// `device` on its own (tensors defined and on the device, in-place tensors not views,
+// outputs of non-negative shapes and types the device has).
+void check_arguments(const CustomKernel& k, const DeviceInfo& device);
+
+// The bytes of `value` as `dtype` (little-endian, dtype_size(dtype) of them); throws Error
+// beginning with `what` when `dtype` cannot hold it.
+std::vector<uint8_t> value_bytes(DType dtype, const std::variant<int64_t, double>& value,
+                                 const std::string& what);
+
+// `source` with `k.defines` defined before it, its lines numbered as in the original.
+std::string source_with_defines(const CustomKernel& k);
+// The loaded program of `k` on `device`: its source compiled once per device and process
+// (through the disk cache), each function and specialisation loaded once.
+Program& program_for(Device& device, const CustomKernel& k, const std::string& source,
+                     int buffer_count);
+
+}  // namespace ingot::custom_kernel
