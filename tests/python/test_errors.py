@@ -80,8 +80,8 @@ def test_device_and_runtime_errors():
     with pytest.raises(ingot.Error, match="NOPE"):
         ingot.Device("NOPE")
     with pytest.raises(ingot.Error):
-        ingot.custom_kernel(source="this is not C", function="f", outputs=[((4,), ingot.float32)],
-                            global_size=4, device="CPU")
+        ingot.custom_kernel("this is not C", "f", [ingot.arg.output(4)], global_size=4,
+                            device="CPU")
     still_works()
 
 

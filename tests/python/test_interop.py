@@ -126,7 +126,7 @@ def test_no_leak_over_many_round_trips(rng):
     before = sys.getrefcount(x)
     refs = []
     for i in range(10_000):
-        t = ingot.Tensor(x)
+        t = ingot.Tensor(x, device="CPU")
         y = t.numpy()
         z = np.from_dlpack(t)
         if i % 1000 == 0:
