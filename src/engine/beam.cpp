@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/progress.hpp"
+#include "core/trace.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 #include "runtime/disk_cache.hpp"
@@ -47,10 +48,17 @@ double seconds_per_launch(const CompiledKernel& kernel, Buffer& output,
                           const std::vector<NodePtr>& leaves, double to_beat) {
   std::vector<Buffer*> buffers = {&output};
   for (int leaf : kernel.input_leaves) buffers.push_back(leaves[size_t(leaf)]->buffer.get());
-  double best = kernel.program->launch(buffers, kernel.dims, {}, true);
+  // Each timed launch is a kernel on the device's track too, marked as BEAM's candidate.
+  auto timed = [&] {
+    double seconds = kernel.program->launch(buffers, kernel.dims, {}, true);
+    if (trace::enabled())
+      trace::device_event(output.device().name(), kernel.name, "beam candidate", trace::now_us(),
+                          seconds, trace::Args().text("opts", kernel.opts));
+    return seconds;
+  };
+  double best = timed();
   if (best > 2 * to_beat) return best;
-  for (int i = 0; i < kTimedLaunches; ++i)
-    best = std::min(best, kernel.program->launch(buffers, kernel.dims, {}, true));
+  for (int i = 0; i < kTimedLaunches; ++i) best = std::min(best, timed());
   return best;
 }
 

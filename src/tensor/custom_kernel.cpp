@@ -5,7 +5,9 @@
 #include "ingot/custom_kernel.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "core/trace.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
@@ -113,7 +115,12 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
     }
   }
   Program& program = custom_kernel::program_for(device, k, source, buffer_count);
-  program.launch(launch, k.dims, /*wait=*/true);
+  double seconds = program.launch(launch, k.dims, /*wait=*/true);
+  if (trace::enabled())
+    trace::device_event(device.name(), k.function, "custom kernel", trace::now_us(), seconds,
+                        trace::Args()
+                            .text("global", fmt::format("{}", fmt::join(k.dims.global, " x ")))
+                            .text("local", fmt::format("{}", fmt::join(k.dims.local, " x "))));
 
   std::vector<Tensor> results;
   for (size_t i = 0; i < k.args.size(); ++i) {

@@ -179,6 +179,68 @@ TEST(Profile, NothingIsRecordedWhenOff) {
   EXPECT_TRUE(trace.spans.empty());
 }
 
+// A kernel of one's own is a kernel on its device's track like ingot's own, by the name
+// of its entry point, timed by the device, inside nothing but its own host work.
+TEST(Profile, CustomKernelLaunchesAreOnTheDeviceTrack) {
+  ProfileScope scope(temp_path("custom-cache"));
+  const std::string source = R"(#include <stdint.h>
+void twice_for_trace(void* const* args, int64_t start, int64_t end) {
+  const float* x = (const float*)args[0];
+  float* out = (float*)args[1];
+  for (int64_t i = start; i < end; ++i) out[i] = 2 * x[i];
+}
+)";
+  Tensor x = random_tensor({1, 300}, "CPU", 3);
+  std::vector<Tensor> out = run_custom_kernel({.source = source,
+                                               .function = "twice_for_trace",
+                                               .args = {arg::input(x), arg::output({1, 300})},
+                                               .dims = {{300, 1, 1}, {64, 1, 1}},
+                                               .device = "CPU"});
+  ASSERT_EQ(out[0].to_vector<float>()[7], 2 * x.to_vector<float>()[7]);
+  const std::string path = temp_path("custom-trace.json");
+  profile::flush(path);
+  Trace trace = read_trace(path);
+  std::filesystem::remove(path);
+  std::vector<json> launches = trace.of_category("custom kernel");
+  ASSERT_EQ(launches.size(), 1u);
+  EXPECT_EQ(launches[0]["name"], "twice_for_trace");
+  EXPECT_GT(launches[0]["dur"].get<double>(), 0);
+  EXPECT_EQ(trace.track_names.at(launches[0]["tid"].get<int64_t>()).find("CPU"), 0u)
+      << trace.track_names.at(launches[0]["tid"].get<int64_t>());
+}
+
+// Under BEAM, each timed launch of a candidate is on the device's track, inside the
+// search's host span. On CL:0, where a row sum has several candidates (the CPU has one).
+TEST(Profile, BeamCandidatesAreOnTheDeviceTrack) {
+  const std::vector<std::string> devices = Device::available();
+  if (std::find(devices.begin(), devices.end(), "CL:0") == devices.end())
+    GTEST_SKIP() << "CL:0 does not open here";
+  ProfileScope scope(temp_path("beam-cache"));
+  const int saved_beam = Context::global().beam();
+  Context::global().set_beam(2);
+  Tensor x = random_tensor({37, 41}, "CL:0", 4);
+  std::vector<float> sums = x.sum({1}).to_vector<float>();
+  Context::global().set_beam(saved_beam);
+  ASSERT_EQ(sums.size(), 37u);
+  const std::string path = temp_path("beam-trace.json");
+  profile::flush(path);
+  Trace trace = read_trace(path);
+  std::filesystem::remove(path);
+  std::vector<json> searches = trace.named("beam search");
+  std::vector<json> candidates = trace.of_category("beam candidate");
+  ASSERT_FALSE(searches.empty());
+  ASSERT_FALSE(candidates.empty());
+  for (const json& c : candidates) {
+    EXPECT_GE(c["dur"].get<double>(), 0) << c.dump();
+    bool inside = std::any_of(searches.begin(), searches.end(), [&](const json& s) {
+      double end = c["ts"].get<double>() + c["dur"].get<double>();
+      return end >= s["ts"].get<double>() &&
+             end <= s["ts"].get<double>() + s["dur"].get<double>() + 1;
+    });
+    EXPECT_TRUE(inside) << c.dump();
+  }
+}
+
 TEST(Profile, AnUnwritablePathIsAnError) {
   try {
     profile::flush("/no/such/folder/trace.json");
