@@ -13,7 +13,6 @@
 #include "fuzz/shrink.hpp"
 #include "fuzz/worker.hpp"
 #include "ingot/runtime.hpp"
-#include "support/pocl_cache_dir.hpp"
 
 namespace {
 
@@ -151,7 +150,6 @@ int main(int argc, char** argv) {
   try {
     plant_reference_bug(s.plant);
     if (worker) {
-      support::PoclCacheFolder pocl;  // workers must not rebuild one PoCL cache together
       return program_path.empty()
                  ? run_seeds(device, s.seed, s.count, options_for(device, s.max_numel, s.max_steps))
                  : run_program_file(device, program_path);

@@ -3,7 +3,13 @@
 #include "backends/opencl/api.hpp"
 
 #include <fmt/format.h>
+#include <stdlib.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <system_error>
 #include <utility>
 
 #include "runtime/library.hpp"
@@ -11,8 +17,42 @@
 namespace ingot::opencl {
 namespace {
 
+// PoCL (OpenCL on CPUs) keeps a kernel cache in ~/.cache/pocl that it rebuilds without
+// locking: processes compiling at once get binaries without their program, and with its
+// cache off the n-th program of every process builds in the same scratch folder, which
+// one process removes from under another. ingot keeps compiled binaries in its own disk
+// cache, so PoCL gets a folder of this process's own (unless the user's POCL_CACHE_DIR
+// names one), set before the ICD loader can start PoCL and removed when the process
+// exits. A child process inherits its parent's variable: INGOT_POCL_CACHE_OWNER tells
+// that folder from one the user chose.
+class PoclCacheFolder {
+ public:
+  PoclCacheFolder() {
+    const std::string pid = std::to_string(::getpid());
+    const char* chosen = std::getenv("POCL_CACHE_DIR");
+    const char* owner = std::getenv("INGOT_POCL_CACHE_OWNER");
+    if (chosen && (!owner || owner == pid)) return;  // the user's own folder
+    std::error_code error;
+    std::string folder =
+        (std::filesystem::temp_directory_path(error) / "ingot-pocl-XXXXXX").string();
+    if (!error && ::mkdtemp(folder.data()) && ::setenv("POCL_CACHE_DIR", folder.c_str(), 1) == 0 &&
+        ::setenv("INGOT_POCL_CACHE_OWNER", pid.c_str(), 1) == 0)
+      folder_ = folder;
+  }
+  ~PoclCacheFolder() {
+    std::error_code ignored;
+    if (!folder_.empty()) std::filesystem::remove_all(folder_, ignored);
+  }
+  PoclCacheFolder(const PoclCacheFolder&) = delete;
+  PoclCacheFolder& operator=(const PoclCacheFolder&) = delete;
+
+ private:
+  std::string folder_;
+};
+
 // Fills `api`; throws Error saying what is missing.
 void load_into(ClApi& api) {
+  static const PoclCacheFolder pocl_cache;
   // The versioned name is what the loader package installs; the bare name only comes
   // with development packages, but some systems have nothing else.
   Library library = Library::open({"libOpenCL.so.1", "libOpenCL.so"}, "the OpenCL ICD loader");

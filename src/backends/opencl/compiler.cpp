@@ -2,6 +2,7 @@
 // returns is what the disk cache keeps and Device::load reads back.
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <cstring>
 
 #include "backends/opencl/opencl.hpp"
@@ -53,10 +54,12 @@ std::vector<uint8_t> ClCompiler::compile(const std::string& source) {
     if (!packs_a_shared_cache(target_) || !is_truncated_pocl_binary(binary)) return binary;
     if (attempt == kTries)
       throw Error(fmt::format(
-          "{} OpenCL compile: PoCL returned a binary without its program {} times in a row (its "
-          "kernel cache in ~/.cache/pocl is being rebuilt by other processes; set "
-          "POCL_KERNEL_CACHE=0 or clear that folder)",
-          cl_.name, kTries));
+          "{} OpenCL compile: PoCL returned a binary without its program {} times in a row: "
+          "its kernel cache in {} is being rebuilt by other processes (ingot gives each "
+          "process a PoCL cache of its own unless POCL_CACHE_DIR names a shared one; unset "
+          "it, or clear that folder)",
+          cl_.name, kTries,
+          std::getenv("POCL_CACHE_DIR") ? std::getenv("POCL_CACHE_DIR") : "~/.cache/pocl"));
   }
 }
 
