@@ -29,9 +29,14 @@ struct GraphLock {
 };
 // For functions that only build graph nodes: they keep the GIL (they are short).
 using BuildsGraph = nb::call_guard<GraphLock>;
-// For functions that realize, compile or copy: the GIL is released first, then the graph
-// lock taken, so a thread waiting for the lock never holds the GIL.
-using Evaluates = nb::call_guard<nb::gil_scoped_release, GraphLock>;
+// Realizing, compiling or copying: the GIL is released first, then the graph lock taken
+// (members are made in order), so a thread waiting for the lock never holds the GIL. A
+// scope inside a function that converts Python values first, or a whole call (Evaluates).
+struct Evaluating {
+  nb::gil_scoped_release release;
+  GraphLock lock;
+};
+using Evaluates = nb::call_guard<Evaluating>;
 
 // An ingot.Device: the name of an opened device, with its properties read from
 // Device::get(name).info().

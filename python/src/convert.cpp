@@ -171,8 +171,7 @@ Shape shape_from_args(const nb::args& args, const char* op) {
 
 Tensor tensor_from_host(const void* data, DType dtype, const Shape& shape,
                         const std::string& device) {
-  nb::gil_scoped_release release;
-  GraphLock lock;
+  Evaluating evaluating;
   return Tensor::from_data(data, dtype, shape, device);
 }
 

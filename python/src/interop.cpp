@@ -55,8 +55,7 @@ nb::object to_numpy(const Tensor& t) {
                                                                  numpy_dtype(t.dtype()));
   auto address = nb::cast<uintptr_t>(array.attr("__array_interface__")["data"][0]);
   {
-    nb::gil_scoped_release release;
-    GraphLock lock;
+    Evaluating evaluating;
     t.read_all(reinterpret_cast<void*>(address), t.dtype());
   }
   return array;
@@ -66,8 +65,7 @@ nb::object to_numpy(const Tensor& t) {
 nb::object export_dlpack(const Tensor& t) {
   std::shared_ptr<Buffer> buffer;
   {
-    nb::gil_scoped_release release;
-    GraphLock lock;
+    Evaluating evaluating;
     buffer = t.buffer();
     // The consumer reads without ingot's queue: everything before must have finished.
     buffer->device().synchronize();

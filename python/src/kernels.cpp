@@ -166,8 +166,7 @@ void bind_kernels(nb::module_& m) {
         if (!constants.is_none())
           for (auto [key, value] : nb::cast<nb::dict>(constants))
             k.constants.push_back(constant_of(key, value));
-        nb::gil_scoped_release release;
-        GraphLock lock;
+        Evaluating evaluating;
         return run_custom_kernel(k);
       },
       "source"_a, "function"_a, "args"_a = nb::none(), nb::kw_only(), "global_size"_a,

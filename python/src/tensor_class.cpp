@@ -22,8 +22,7 @@ std::string tensor_repr(nb::handle self) {
 
 template <class T>
 T read_item(const Tensor& t) {
-  nb::gil_scoped_release release;
-  GraphLock lock;
+  Evaluating evaluating;
   return t.item<T>();
 }
 
