@@ -7,7 +7,7 @@
 namespace ingot {
 
 struct EngineStats {
-  uint64_t kernels_launched = 0;
+  uint64_t kernels_launched = 0;  // ingot's kernels and custom ones (custom_kernel.hpp)
   uint64_t kernels_compiled = 0;
   uint64_t schedules = 0;
 };

@@ -135,13 +135,16 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
 const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::string& key,
                                  const std::vector<NodePtr>& leaves, bool* cached) {
   std::lock_guard<std::mutex> lock(g_mutex);
+  const Context& context = Context::global();
+  const int beam = context.beam();
+  // The settings that choose the opts are part of the key: a kernel found under BEAM, or
+  // lowered without opts, is another kernel than the heuristic's for the same graph.
+  const std::string choice_key = fmt::format("{}|beam={}|noopt={}", key, beam, context.noopt());
   auto& kernels = all_kernels()[&device];
-  auto it = kernels.find(key);
+  auto it = kernels.find(choice_key);
   if (cached) *cached = it != kernels.end();
   if (it != kernels.end()) return *it->second;
-  const Context& context = Context::global();
   if (context.debug() >= 3) print_shapes(out, leaves);
-  const int beam = context.beam();
   std::unique_ptr<CompiledKernel> compiled;
   if (beam > 0) {
     trace::Span span("beam search", "engine");
@@ -156,7 +159,7 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
     }();
     compiled = build_kernel(lowered, device, kernel.inputs, leaves);
   }
-  return *(kernels[key] = std::move(compiled));
+  return *(kernels[choice_key] = std::move(compiled));
 }
 
 }  // namespace ingot::engine

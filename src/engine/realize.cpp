@@ -120,6 +120,8 @@ void realize(const std::vector<NodePtr>& targets) {
                              (trace::now_us() - start) * 1e-3);
 }
 
+void count_launch() { ++g_launched; }
+
 EngineStats stats() { return {g_launched.load(), kernels_compiled(), g_schedules.load()}; }
 
 }  // namespace ingot::engine

@@ -11,5 +11,7 @@ namespace ingot::engine {
 
 void realize(const std::vector<NodePtr>& targets);
 EngineStats stats();
+// Counts a launch made outside realize() (a custom kernel) in stats().
+void count_launch();
 
 }  // namespace ingot::engine

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "core/trace.hpp"
+#include "engine/realize.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
@@ -116,6 +117,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   }
   Program& program = custom_kernel::program_for(device, k, source, buffer_count);
   double seconds = program.launch(launch, k.dims, /*wait=*/true);
+  engine::count_launch();
   if (trace::enabled())
     trace::device_event(device.name(), k.function, "custom kernel", trace::now_us(), seconds,
                         trace::Args()

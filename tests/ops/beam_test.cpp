@@ -73,6 +73,24 @@ TEST_P(BeamTest, ALaterSearchCompilesOnlyTheStoredWinner) {
   EXPECT_EQ(found->opts, kept);
 }
 
+// A kernel the heuristic chose is not reused under BEAM, nor BEAM's without it: the
+// settings that choose the opts are part of what finds a compiled kernel in memory.
+TEST_P(BeamTest, TurningBeamOnSearchesAKernelTheHeuristicAlreadyCompiled) {
+  Array x = random({56, 72});
+  Tensor tx = tensor(x);
+  tx.realize();
+  ingot::Context::global().set_beam(0);
+  EXPECT_TRUE(close(tx.sum({1}), x.sum({1}), Tol::reduction(F32, 72)));
+  ingot::Context::global().set_beam(kWidth);
+  uint64_t before = compiled();
+  EXPECT_TRUE(close(tx.sum({1}), x.sum({1}), Tol::reduction(F32, 72)));
+  EXPECT_GE(compiled() - before, 1u) << "BEAM reused the heuristic's kernel without a search";
+  ingot::Context::global().set_beam(0);
+  before = compiled();
+  EXPECT_TRUE(close(tx.sum({1}), x.sum({1}), Tol::reduction(F32, 72)));
+  EXPECT_EQ(compiled() - before, 0u) << "the heuristic's kernel was not kept in memory";
+}
+
 // Whatever BEAM keeps is right: each of up to 64 candidate kernels of a matmul, sums over
 // either axis and an elementwise chain, launched into a poisoned output, against the
 // float64 reference.

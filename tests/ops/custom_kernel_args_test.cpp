@@ -231,6 +231,18 @@ TEST_P(CustomKernelArgs, StructAtIndexZero) {
     ASSERT_NEAR(y[size_t(i)], float(x.data[size_t(i)]) * p.scale + p.bias, 1e-5) << i;
 }
 
+// engine_stats() counts custom kernels among the launches, once per run.
+TEST_P(CustomKernelArgs, EachRunCountsAsOneLaunch) {
+  Array x = random({64});
+  Params p{1.5f, 0.5f, 64, 0};
+  Tensor input = tensor(x);
+  input.realize();
+  const uint64_t before = ingot::engine_stats().kernels_launched;
+  ingot::run_custom_kernel(affine(input, p, 64));
+  ingot::run_custom_kernel(affine(input, p, 64));
+  EXPECT_EQ(ingot::engine_stats().kernels_launched - before, 2u);
+}
+
 TEST_P(CustomKernelArgs, ScalarsKeepTheirWidthsPast2To31AndNegative) {
   std::uniform_int_distribution<int64_t> any(0, 1 << 20);
   const uint32_t u = uint32_t(3'000'000'000u + uint32_t(any(rng_)));
