@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "host_bandwidth.hpp"
 #include "host_peers.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"

@@ -1,6 +1,7 @@
 #include "peer_figures.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <stdlib.h>
 
 #include <cctype>
@@ -106,15 +107,17 @@ PeerFigures read_peer_json(const std::string& path) {
   }
 }
 
-PeerFigures run_peer_script(const std::string& script) {
+PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args) {
   std::string python = find_executable("python3");
   if (python.empty()) throw Error("--peers: python3 is not on PATH");
   char folder[] = "/tmp/ingot-peers-XXXXXX";
   if (!::mkdtemp(folder)) throw Error("--peers: cannot create a temporary folder");
   // The script writes peers.json to $OUT; the child inherits this process's environment.
   ::setenv("OUT", folder, 1);
-  fmt::print(stderr, "running {} {} (OUT={})\n", python, script, folder);
-  ProcessResult result = run_process({python, script});
+  std::vector<std::string> command = {python, script};
+  command.insert(command.end(), args.begin(), args.end());
+  fmt::print(stderr, "running {} (OUT={})\n", fmt::join(command, " "), folder);
+  ProcessResult result = run_process(command);
   fmt::print(stderr, "{}", result.output);
   std::string json = std::string(folder) + "/peers.json";
   if (!std::filesystem::exists(json))
