@@ -2,6 +2,7 @@
 // cached in memory and on disk) and launch through the HAL.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "graph/lazy.hpp"
@@ -11,5 +12,7 @@ namespace ingot::engine {
 
 void realize(const std::vector<NodePtr>& targets);
 EngineStats stats();
+// Launches a JIT replay ran (engine/replay.cpp), counted among kernels_launched.
+void count_replayed(uint64_t launches);
 
 }  // namespace ingot::engine

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "core/trace.hpp"
+#include "engine/recording.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
@@ -114,6 +115,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
       launch.push_back(KernelArg::of_bytes(bytes[i], names[i]));
     }
   }
+  engine::Recording::refuse(fmt::format("a custom kernel launch ('{}')", k.function));
   Program& program = custom_kernel::program_for(device, k, source, buffer_count);
   double seconds = program.launch(launch, k.dims, /*wait=*/true);
   if (trace::enabled())
