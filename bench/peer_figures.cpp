@@ -106,7 +106,7 @@ PeerFigures read_peer_json(const std::string& path) {
   }
 }
 
-PeerFigures run_peer_script(const std::string& script) {
+PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args) {
   std::string python = find_executable("python3");
   if (python.empty()) throw Error("--peers: python3 is not on PATH");
   char folder[] = "/tmp/ingot-peers-XXXXXX";
@@ -114,7 +114,9 @@ PeerFigures run_peer_script(const std::string& script) {
   // The script writes peers.json to $OUT; the child inherits this process's environment.
   ::setenv("OUT", folder, 1);
   fmt::print(stderr, "running {} {} (OUT={})\n", python, script, folder);
-  ProcessResult result = run_process({python, script});
+  std::vector<std::string> argv = {python, script};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ProcessResult result = run_process(argv);
   fmt::print(stderr, "{}", result.output);
   std::string json = std::string(folder) + "/peers.json";
   if (!std::filesystem::exists(json))

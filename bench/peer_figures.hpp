@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace ingot::bench {
 
@@ -17,9 +18,9 @@ PeerFigures parse_peer_json(const std::string& text);
 // parse_peer_json of a file; throws Error naming the file.
 PeerFigures read_peer_json(const std::string& path);
 
-// Runs `python3 script` with OUT set to a fresh folder, copies what it prints to stderr,
+// Runs `python3 script args...` with OUT set to a fresh folder, copies what it prints to stderr,
 // and reads the peers.json it leaves there. Throws Error when python3 is missing or the
 // script wrote no peers.json.
-PeerFigures run_peer_script(const std::string& script);
+PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args = {});
 
 }  // namespace ingot::bench

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 #include <string>
 #include <unordered_map>
@@ -110,8 +111,11 @@ struct Jit::State {
   // Throws Error when a capture of `key` would be one too many.
   void check_room(const std::string& key) const {
     if (captures.size() < max_captures) return;
+    std::vector<std::string> signatures;
+    for (const auto& entry : captures) signatures.push_back(entry.first);
+    std::sort(signatures.begin(), signatures.end());
     std::string held;
-    for (const auto& [signature, capture] : captures) held += "\n  " + signature;
+    for (const std::string& signature : signatures) held += "\n  " + signature;
     throw Error(fmt::format(
         "jit: a call with inputs ({}) needs a new capture, and the function has {} already, "
         "its max_captures; captured:{}\nCall it with the shapes it was captured for, or make "
