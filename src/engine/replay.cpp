@@ -45,7 +45,7 @@ std::vector<std::shared_ptr<Buffer>> Replay::run(std::span<const std::shared_ptr
   // Copied in, rather than rebound in the graph: every backend's graph replays as it was
   // captured, and the copy is one queued device copy (docs/jit-and-export.md).
   for (size_t i = 0; i < inputs.size(); ++i)
-    if (inputs[i] != inputs_[i]) Allocator::transfer(*inputs_[i], *inputs[i], inputs_[i]->bytes());
+    Allocator::transfer(*inputs_[i], *inputs[i], inputs_[i]->bytes());
   for (const Refill& refill : refills_) refill.fill(*refill.buffer);
   if (graph_) {
     graph_->replay();

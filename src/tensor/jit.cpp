@@ -76,9 +76,9 @@ Capture record(const Jit::Function& function, const std::vector<Tensor>& inputs)
   // into them, never into a caller's tensor.
   std::vector<Tensor> owned;
   for (const Tensor& t : inputs) {
-    const Buffer& source = *t.node()->buffer;
-    std::shared_ptr<Buffer> copy = source.device().allocator().alloc(source.bytes());
-    Allocator::transfer(*copy, source, source.bytes());
+    size_t bytes = static_cast<size_t>(t.numel()) * dtype_size(t.dtype());
+    std::shared_ptr<Buffer> copy = Device::get(t.device()).allocator().alloc(bytes);
+    Allocator::transfer(*copy, *t.node()->buffer, bytes);
     owned.push_back(wrap(make_buffer_node(std::move(copy), t.dtype(), t.shape(), t.device())));
   }
   engine::Recording recording;

@@ -163,3 +163,12 @@ def test_threads_capture_and_replay_at_once(rng):
     for v, r in zip(values, results):
         np.testing.assert_allclose(r, v * 2 + 1, rtol=1e-5)
     assert step.captures == 2
+
+
+def test_a_nested_jit_runs_inside_the_outer_capture(device, rng):
+    inner = ingot.jit(lambda x: x * 3.0)
+    outer = ingot.jit(lambda x: inner(x + 1.0))
+    for _ in range(3):
+        a = rng.uniform(-1, 1, (6,))
+        np.testing.assert_allclose(outer(f32(a, device)).numpy(), (a + 1) * 3, rtol=1e-5)
+    assert inner.captures == 0 and outer.captures == 1
