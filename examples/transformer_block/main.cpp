@@ -13,27 +13,14 @@
 #include <ingot/ingot.hpp>
 #include <vector>
 
+#include "block.hpp"
+
 namespace {
 
 using ingot::Tensor;
+using transformer::block;
+using transformer::Weights;
 using Matrix = std::vector<double>;  // row-major, sizes passed alongside
-
-struct Weights {
-  Tensor wq, wk, wv, wo, w1, w2;
-};
-
-// x: [seq, dim]. Heads split the model dimension: [seq, dim] -> [heads, seq, dim / heads].
-Tensor block(const Tensor& x, const Weights& w, int64_t heads) {
-  const int64_t seq = x.shape()[0], dim = x.shape()[1], head_dim = dim / heads;
-  auto split = [&](const Tensor& t) {
-    return t.reshape({seq, heads, head_dim}).permute({1, 0, 2});
-  };
-  Tensor q = split(x.matmul(w.wq)), k = split(x.matmul(w.wk)), v = split(x.matmul(w.wv));
-  Tensor scores = q.matmul(k.transpose()) * (1.0 / std::sqrt(double(head_dim)));
-  Tensor attended = scores.softmax(-1).matmul(v).permute({1, 0, 2}).reshape({seq, dim});
-  Tensor h = x + attended.matmul(w.wo);
-  return h + h.matmul(w.w1).gelu().matmul(w.w2);
-}
 
 Matrix host(const Tensor& t) {
   std::vector<float> values = t.to_vector<float>();

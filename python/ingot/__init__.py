@@ -25,6 +25,7 @@ from ingot._ingot import (  # noqa: F401
     devices,
     empty,
     empty_like,
+    engine_stats,
     eye,
     float16,
     float32,
@@ -57,6 +58,8 @@ from ingot._ingot import (  # noqa: F401
     zeros,
     zeros_like,
 )
+
+from ingot.jit import jit  # noqa: F401
 
 __version__ = "0.1.0"
 

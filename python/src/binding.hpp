@@ -92,5 +92,6 @@ void bind_indexing(nb::class_<Tensor>& tensor);
 void bind_interop(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_devices(nb::module_& m);
 void bind_kernels(nb::module_& m);
+void bind_jit(nb::module_& m);
 
 }  // namespace ingot::python

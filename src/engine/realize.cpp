@@ -8,6 +8,7 @@
 
 #include "core/trace.hpp"
 #include "engine/kernel_cache.hpp"
+#include "engine/recording.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -32,6 +33,7 @@ void settle(LazyNode& n, std::shared_ptr<Buffer> buffer) {
 
 void run_copy(const NodePtr& out) {
   const NodePtr& src = out->src[0];
+  Recording::refuse(fmt::format("a copy from {} to {}", src->device, out->device));
   size_t bytes = static_cast<size_t>(shape_numel(out->shape)) * dtype_size(out->dtype);
   auto buffer = Device::get(out->device).allocator().alloc(bytes);
   if (bytes) {
@@ -81,6 +83,8 @@ void run_kernel(const NodePtr& out) {
   const bool profiling = trace::enabled();
   double seconds = k.program->launch(buffers, k.dims, {}, debug >= 2 || profiling);
   ++g_launched;
+  if (Recording* recording = Recording::current())
+    recording->add(*k.program, buffer, leaves, k.input_leaves, k.dims);
   if (profiling) trace_launch(device, k, seconds, cached);
   if (debug >= 2) {
     std::cerr << fmt::format("{:<28} {:>10} x{:<6} {:9.3f} ms {:8.1f} GB/s {:9.1f} GFLOP/s  {}\n",
@@ -120,7 +124,7 @@ void realize(const std::vector<NodePtr>& targets) {
                              (trace::now_us() - start) * 1e-3);
 }
 
-void count_launch() { ++g_launched; }
+void count_launches(uint64_t launches) { g_launched += launches; }
 
 EngineStats stats() { return {g_launched.load(), kernels_compiled(), g_schedules.load()}; }
 

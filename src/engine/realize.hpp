@@ -2,6 +2,7 @@
 // cached in memory and on disk) and launch through the HAL.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "graph/lazy.hpp"
@@ -11,7 +12,8 @@ namespace ingot::engine {
 
 void realize(const std::vector<NodePtr>& targets);
 EngineStats stats();
-// Counts a launch made outside realize() (a custom kernel) in stats().
-void count_launch();
+// Launches made outside realize() (a custom kernel, a JIT replay), counted among
+// kernels_launched.
+void count_launches(uint64_t launches);
 
 }  // namespace ingot::engine

@@ -9,6 +9,7 @@
 
 #include "core/trace.hpp"
 #include "engine/realize.hpp"
+#include "engine/recording.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
 #include "tensor/frontend.hpp"
@@ -115,9 +116,10 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
       launch.push_back(KernelArg::of_bytes(bytes[i], names[i]));
     }
   }
+  engine::Recording::refuse(fmt::format("a custom kernel launch ('{}')", k.function));
   Program& program = custom_kernel::program_for(device, k, source, buffer_count);
   double seconds = program.launch(launch, k.dims, /*wait=*/true);
-  engine::count_launch();
+  engine::count_launches(1);
   if (trace::enabled())
     trace::device_event(device.name(), k.function, "custom kernel", trace::now_us(), seconds,
                         trace::Args()

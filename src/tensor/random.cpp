@@ -1,9 +1,12 @@
 // Random numbers from a counter-based generator: each element's bits are a hash of its
 // flat index and a per-call key, computed by kernels, so a seed gives the same numbers
-// on every device and no generator state lives on the device.
+// on every device and no generator state lives on the device. The key is a kernel input,
+// not a constant of its source: one compiled kernel serves every call, and a replayed JIT
+// capture draws a new key per call (engine::Recording::refill).
 #include <atomic>
 #include <cmath>
 
+#include "engine/recording.hpp"
 #include "ingot/error.hpp"
 #include "tensor/frontend.hpp"
 
@@ -38,14 +41,23 @@ uint64_t splitmix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
+// Writes the next call's key, drawn from the seed and the count of calls, as two words.
+void write_key(Buffer& buffer) {
+  uint64_t key = splitmix(g_seed.load() ^ splitmix(g_calls.fetch_add(1)));
+  const uint32_t words[2] = {static_cast<uint32_t>(key), static_cast<uint32_t>(key >> 32)};
+  buffer.copy_in(words, sizeof words);
+}
+
 // Uniform float32 in [0, 1) with 24 random bits per element.
 Tensor uniform(const Shape& shape, const std::string& device) {
   for (int64_t d : shape)
     if (d < 0) throw ArgumentError("rand: negative dimension in shape " + shape_str(shape));
-  uint64_t key = splitmix(g_seed.load() ^ splitmix(g_calls.fetch_add(1)));
+  Tensor key = Tensor::empty({2}, DType::UInt32, device);
+  write_key(*key.node()->buffer);
+  engine::Recording::refill(key.node()->buffer, write_key);
   Tensor counter = iota(shape, DType::UInt32, device);
-  Tensor k1 = constant({}, DType::UInt32, device, static_cast<double>(key & 0xffffffffu));
-  Tensor k2 = constant({}, DType::UInt32, device, static_cast<double>(key >> 32));
+  Tensor k1 = key.slice({Slice{0, 1}}).reshape({});
+  Tensor k2 = key.slice({Slice{1, 2}}).reshape({});
   Tensor bits = mix32(mix32(counter + k1) + k2);
   Tensor top =
       wrap(make_node(Op::Shr, DType::UInt32, shape, bits.device(),

@@ -1,0 +1,44 @@
+#include "engine/recording.hpp"
+
+#include <fmt/format.h>
+
+#include "ingot/error.hpp"
+
+namespace ingot::engine {
+namespace {
+
+thread_local Recording* t_current = nullptr;
+
+}  // namespace
+
+Recording::Recording() {
+  if (t_current)
+    throw Error("jit: a capture began while this thread was capturing another function");
+  t_current = this;
+}
+
+Recording::~Recording() { t_current = nullptr; }
+
+Recording* Recording::current() { return t_current; }
+
+void Recording::add(Program& program, const std::shared_ptr<Buffer>& output,
+                    const std::vector<NodePtr>& leaves, const std::vector<int>& input_leaves,
+                    const LaunchDims& dims) {
+  RecordedLaunch launch{&program, {output}, dims};
+  for (int leaf : input_leaves) launch.buffers.push_back(leaves[static_cast<size_t>(leaf)]->buffer);
+  launches_.push_back(std::move(launch));
+}
+
+void Recording::refuse(std::string_view what) {
+  if (t_current)
+    throw Error(fmt::format(
+        "jit: the function makes {} while it is captured; a replay repeats kernel launches "
+        "of one device only: move it out of the jitted function",
+        what));
+}
+
+void Recording::refill(std::shared_ptr<Buffer> buffer, std::function<void(Buffer&)> fill) {
+  if (t_current) t_current->refills_.push_back({std::move(buffer), std::move(fill)});
+}
+
+}  // namespace ingot::engine

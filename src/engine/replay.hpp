@@ -1,0 +1,41 @@
+// A recorded function made replayable (the JIT, docs/jit-and-export.md): its launches as
+// one graph of their device, with the buffers they need held, replayed on new inputs.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "engine/recording.hpp"
+#include "ingot/runtime.hpp"
+
+namespace ingot::engine {
+
+class Replay {
+ public:
+  // `inputs`: the buffers the function read its arguments from, owned by the capture (the
+  // caller's are copied into them at each run); `outputs`: the buffers of its results.
+  // Throws Error when the launches ran on more than one device.
+  Replay(Recording& recording, std::vector<std::shared_ptr<Buffer>> inputs,
+         std::vector<std::shared_ptr<Buffer>> outputs);
+
+  // Copies `inputs` (one per captured input, of the same sizes and devices) into the
+  // captured input buffers, refills the random keys, replays the launches and returns new
+  // buffers holding copies of the results. All of it is queued on the devices' queues
+  // without a host wait, where the backend allows.
+  std::vector<std::shared_ptr<Buffer>> run(std::span<const std::shared_ptr<Buffer>> inputs);
+  // New buffers holding copies of the results as they are now.
+  std::vector<std::shared_ptr<Buffer>> copy_outputs() const;
+  size_t launches() const { return launch_count_; }
+
+ private:
+  std::vector<std::shared_ptr<Buffer>> inputs_, outputs_;
+  // Every buffer a launch touches (Graph::Launch holds them weakly), the intermediates
+  // among them: none is freed or reused while the capture lives.
+  std::vector<std::shared_ptr<Buffer>> held_;
+  std::vector<Refill> refills_;
+  std::unique_ptr<Graph> graph_;  // null when the function launched nothing
+  size_t launch_count_ = 0;
+};
+
+}  // namespace ingot::engine
