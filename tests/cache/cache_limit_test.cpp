@@ -31,17 +31,6 @@ std::string source(int i) { return fmt::format("void k{:04}(void) {{}}", i); }
 uint64_t entry_bytes() { return kDiskCacheHeaderBytes + source(0).size(); }
 bool cached(int i) { return fs::exists(disk_cache_path("fake-cc 1.0 -O3", source(i))); }
 
-// What the folder holds besides its entries and its state.
-std::vector<std::string> strays(const std::string& dir) {
-  std::vector<std::string> found;
-  for (const auto& file : fs::directory_iterator(dir)) {
-    std::string name = file.path().filename().string();
-    if (name != "cache.state" && !(name.size() == 36 && name.ends_with(".bin")))
-      found.push_back(name);
-  }
-  return found;
-}
-
 TEST_F(CacheLimit, LeastRecentlyUsedGoFirst) {
   // Room for 3 entries; a store past it evicts down to 90%: to 2 entries with the new one.
   Context::global().set_cache_max_bytes(3 * entry_bytes());
@@ -71,7 +60,7 @@ TEST_F(CacheLimit, EntryLargerThanTheLimitIsNotKept) {
   EXPECT_EQ(compiler.compile_cached(source(0)), reversed(source(0)));
   EXPECT_EQ(compiler.compiles, 2);
   EXPECT_FALSE(cached(0));
-  EXPECT_TRUE(strays(dir()).empty());
+  EXPECT_TRUE(test::strays(dir()).empty());
   EXPECT_EQ(disk_cache_stats(dir()).bytes, 0u);
 }
 

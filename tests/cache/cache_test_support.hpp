@@ -70,6 +70,18 @@ inline ProcessResult run_self(const std::vector<std::string>& environment,
   return run_process(argv);
 }
 
+// What the cache folder holds besides its entries (<32 hex>.bin) and its state: temporary
+// files, build folders...
+inline std::vector<std::string> strays(const std::string& dir) {
+  std::vector<std::string> found;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    std::string name = file.path().filename().string();
+    if (name != "cache.state" && !(name.size() == 36 && name.ends_with(".bin")))
+      found.push_back(name);
+  }
+  return found;
+}
+
 // A child run by run_self ran its one test and passed it (it skips when run alone).
 inline void expect_child_passed(const ProcessResult& result) {
   EXPECT_EQ(result.exit_code, 0) << result.output;
