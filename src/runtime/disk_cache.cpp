@@ -54,9 +54,9 @@ void count_lookup(const std::string& dir, bool hit, const std::string& path = ""
   if (!lock.locked()) return;  // a read-only folder: nothing is counted
   DiskCacheCounts counts = lock.read_or_scan();
   ++(hit ? counts.hits : counts.misses);
-  struct stat held, named;
-  if (damaged >= 0 && ::fstat(damaged, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
-      held.st_ino == named.st_ino && held.st_dev == named.st_dev && ::unlink(path.c_str()) == 0) {
+  struct stat held;
+  if (damaged >= 0 && ::fstat(damaged, &held) == 0 && same_file(damaged, path) &&
+      ::unlink(path.c_str()) == 0) {
     counts.bytes = minus(counts.bytes, uint64_t(held.st_size));
     counts.entries = minus(counts.entries, 1);
   }

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "runtime/little_endian.hpp"
+
 namespace ingot {
 namespace {
 
@@ -16,16 +18,6 @@ constexpr size_t kVersionBytes = 16;
 static_assert(sizeof(kIngotVersion) <= kVersionBytes, "the version field holds 16 bytes");
 constexpr size_t kFormatAt = 8, kVersionAt = 16, kLengthAt = 32, kChecksumAt = 40;
 static_assert(kChecksumAt + 8 == kDiskCacheHeaderBytes);
-
-void put_u64(uint8_t* out, uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = uint8_t(value >> (8 * i));
-}
-
-uint64_t get_u64(const uint8_t* in) {
-  uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= uint64_t(in[i]) << (8 * i);
-  return value;
-}
 
 // Everything of the header before the payload's length: what this build writes.
 void write_prefix(uint8_t* header) {

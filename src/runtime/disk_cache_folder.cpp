@@ -12,22 +12,14 @@
 #include <cstring>
 #include <filesystem>
 
+#include "runtime/little_endian.hpp"
+
 namespace ingot {
 namespace {
 
 constexpr char kStateName[] = "cache.state";
 constexpr char kMagic[8] = {'I', 'N', 'G', 'O', 'T', 'C', 'S', '\0'};
 constexpr size_t kStateBytes = sizeof(kMagic) + 4 * 8 + 8;
-
-void put_u64(uint8_t* out, uint64_t value) {
-  for (int i = 0; i < 8; ++i) out[i] = uint8_t(value >> (8 * i));
-}
-
-uint64_t get_u64(const uint8_t* in) {
-  uint64_t value = 0;
-  for (int i = 0; i < 8; ++i) value |= uint64_t(in[i]) << (8 * i);
-  return value;
-}
 
 bool is_hex_key(const char* name) {
   for (int i = 0; i < 32; ++i)
@@ -47,15 +39,6 @@ bool older(const timespec& a, const timespec& b) {
   return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
 }
 
-// Whether `fd` is still the file at `path`: another process may have removed the folder
-// (a user's rm -rf) between our open and flock, and a lock on a removed file locks
-// nothing the next process sees.
-bool still_there(int fd, const std::string& path) {
-  struct stat held, named;
-  return ::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
-         held.st_dev == named.st_dev && held.st_ino == named.st_ino;
-}
-
 }  // namespace
 
 DiskCacheLock::DiskCacheLock(const std::string& dir, Mode mode) : dir_(dir) {
@@ -69,7 +52,9 @@ DiskCacheLock::DiskCacheLock(const std::string& dir, Mode mode) : dir_(dir) {
     int fd = exclusive ? ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666)
                        : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return;
-    if (::flock(fd, exclusive ? LOCK_EX : LOCK_SH) == 0 && still_there(fd, path)) {
+    // The folder may have been removed (a user's rm -rf) between our open and flock: a
+    // lock on a removed file locks nothing the next process sees.
+    if (::flock(fd, exclusive ? LOCK_EX : LOCK_SH) == 0 && same_file(fd, path)) {
       fd_ = fd;
       return;
     }
@@ -133,6 +118,12 @@ std::vector<DiskCacheFile> scan_disk_cache(const std::string& dir, bool sweep_st
   std::sort(files.begin(), files.end(),
             [](const auto& a, const auto& b) { return older(a.last_use, b.last_use); });
   return files;
+}
+
+bool same_file(int fd, const std::string& path) {
+  struct stat held, named;
+  return ::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
+         held.st_dev == named.st_dev && held.st_ino == named.st_ino;
 }
 
 uint64_t total_bytes(const std::vector<DiskCacheFile>& files) {

@@ -61,6 +61,10 @@ struct DiskCacheFile {
 std::vector<DiskCacheFile> scan_disk_cache(const std::string& dir, bool sweep_stale);
 inline constexpr int kStaleTempSeconds = 600;
 
+// Whether `path` still names the file open at `fd` (another process may have removed it,
+// or renamed another file over it, since it was opened).
+bool same_file(int fd, const std::string& path);
+
 // The total of their bytes.
 uint64_t total_bytes(const std::vector<DiskCacheFile>& files);
 

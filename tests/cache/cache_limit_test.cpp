@@ -1,21 +1,18 @@
-// The disk cache's bound (INGOT_CACHE_MAX): least recently used entries go first, counts
-// of hits and misses, stale temporary files swept, `clear`, the limit's parsing, and four
-// processes compiling 200 kernels under a limit that holds 50.
+// The disk cache's bound (INGOT_CACHE_MAX) in one process: least recently used entries go
+// first, counts of hits and misses, stale temporary files swept, `clear`, the limit's
+// parsing. concurrent_limit_test.cpp has four processes at once.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
-#include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <thread>
 
 #include "cache/cache_test_support.hpp"
 #include "ingot/disk_cache_stats.hpp"
 #include "ingot/error.hpp"
 #include "runtime/disk_cache.hpp"
 #include "runtime/disk_cache_entry.hpp"
-#include "runtime/disk_cache_folder.hpp"
 
 namespace ingot {
 namespace {

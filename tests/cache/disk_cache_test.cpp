@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
