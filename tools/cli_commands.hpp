@@ -24,6 +24,13 @@ int list_kernels(const std::string& cache_dir);
 // none, naming the ones there are.
 int show_kernel(const std::string& cache_dir, const std::string& name);
 
+// Shows the cache folder: its size against INGOT_CACHE_MAX, entries, hits, misses and hit
+// rate.
+int show_cache(const std::string& cache_dir);
+
+// Empties the cache folder: its entries, counts and kernel records.
+int clear_cache(const std::string& cache_dir);
+
 // Runs `command` with PROFILE set to the trace file `output` (when empty, one named after
 // the program in the working folder), then says where the trace is. Returns the program's
 // exit status; Error when it wrote no trace.

@@ -33,6 +33,13 @@ int main(int argc, char** argv) {
   show->add_option("name", kernel_name, "The kernel's name, as `ingot kernels` lists it")
       ->required();
 
+  CLI::App* cache = app.add_subcommand(
+      "cache", "Show the compiled-kernel cache: size against INGOT_CACHE_MAX, entries, hit rate");
+  cache->add_option("--cache", cache_dir, "The cache folder (default: INGOT_CACHE)")
+      ->capture_default_str();
+  CLI::App* clear =
+      cache->add_subcommand("clear", "Empty the cache: every entry, the counts, the records");
+
   CLI::App* trace = app.add_subcommand(
       "trace", "Run PROGRAM [ARGS] with PROFILE=1 and say where its Perfetto trace is");
   std::string program;
@@ -58,6 +65,8 @@ int main(int argc, char** argv) {
     if (*devices) return ingot::cli::list_devices();
     if (*show) return ingot::cli::show_kernel(cache_dir, kernel_name);
     if (*kernels) return ingot::cli::list_kernels(cache_dir);
+    if (*clear) return ingot::cli::clear_cache(cache_dir);
+    if (*cache) return ingot::cli::show_cache(cache_dir);
     if (*trace) {
       std::vector<std::string> command = {program};
       for (const std::string& rest : trace->remaining()) command.push_back(rest);

@@ -3,6 +3,7 @@
 // opts and source; the record's time is the kernel's last use by a process.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,5 +28,8 @@ std::vector<CachedKernel> cached_kernels(const std::string& cache_dir);
 // the names it holds when there is none.
 std::vector<CachedKernel> cached_kernels_named(const std::string& cache_dir,
                                                const std::string& name);
+
+// Removes every kernel record under `cache_dir` (`ingot cache clear`); returns how many.
+size_t clear_kernel_records(const std::string& cache_dir);
 
 }  // namespace ingot

@@ -2,6 +2,7 @@
 // has a C++ setter with the same meaning (shared/DESIGN.md "Configuration").
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace ingot {
@@ -16,6 +17,9 @@ class Context {
   int beam() const { return beam_; }                             // BEAM
   bool noopt() const { return noopt_; }                          // NOOPT
   const std::string& cache_dir() const { return cache_dir_; }    // INGOT_CACHE
+  // INGOT_CACHE_MAX: the most bytes the kernel cache's entries may take (default 4 GiB).
+  // Throws Error naming the variable when its value is not a size (4G, 512M, 100000...).
+  uint64_t cache_max_bytes() const;
   // INGOT_CC: the C compiler the CPU backend runs; empty means search clang-19, clang,
   // gcc, cc on PATH.
   const std::string& cpu_compiler() const { return cpu_compiler_; }
@@ -34,6 +38,8 @@ class Context {
   void set_beam(int width);
   void set_noopt(bool value) { noopt_ = value; }
   void set_cache_dir(const std::string& dir) { cache_dir_ = dir; }
+  // Throws Error when `bytes` is 0.
+  void set_cache_max_bytes(uint64_t bytes);
   void set_cpu_compiler(const std::string& path) { cpu_compiler_ = path; }
   void set_metal_fast_math(bool value) { metal_fast_math_ = value; }
   // Turns recording on or off; the events recorded so far are kept.
@@ -48,6 +54,10 @@ class Context {
   int beam_ = 0;
   bool noopt_ = false;
   std::string cache_dir_;
+  uint64_t cache_max_bytes_ = 0;
+  // Why INGOT_CACHE_MAX was refused, thrown when the limit is asked for: the context is
+  // read by every layer, and only the cache should fail over a bad limit.
+  std::string cache_max_error_;
   std::string cpu_compiler_;
   bool metal_fast_math_ = false;
   bool profile_ = false;

@@ -4,7 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "ingot/error.hpp"
@@ -34,6 +37,30 @@ std::string profile_path_from(const std::string& value) {
   return fmt::format("ingot-trace-{}.json", ::getpid());
 }
 
+constexpr uint64_t kDefaultCacheMax = uint64_t(4) << 30;
+
+// A size in bytes: digits, then optionally a binary unit K, M, G or T (powers of 1024),
+// optionally followed by "B" or "iB" ("4G", "4GiB", "512m", "100000"). Empty when the
+// text is no such size, or 0, or more than 2^64 - 1 bytes.
+std::optional<uint64_t> parse_byte_size(const std::string& text) {
+  uint64_t number = 0;
+  const char* end = text.data() + text.size();
+  auto [rest, error] = std::from_chars(text.data(), end, number);
+  if (error != std::errc() || number == 0) return std::nullopt;
+  std::string unit(rest, end);
+  std::transform(unit.begin(), unit.end(), unit.begin(), [](char c) { return std::toupper(c); });
+  int shift = 0;
+  if (!unit.empty() && unit[0] != 'B') {
+    size_t at = std::string("KMGT").find(unit[0]);
+    if (at == std::string::npos) return std::nullopt;
+    shift = 10 * int(at + 1);
+    unit.erase(0, 1);
+  }
+  if (unit != "" && unit != "B" && !(shift > 0 && unit == "IB")) return std::nullopt;
+  if (number > (UINT64_MAX >> shift)) return std::nullopt;
+  return number << shift;
+}
+
 }  // namespace
 
 Context::Context()
@@ -42,10 +69,35 @@ Context::Context()
       beam_(std::max(0, env_int("BEAM"))),
       noopt_(env_int("NOOPT") != 0),
       cache_dir_(env_or("INGOT_CACHE", default_cache_dir())),
+      cache_max_bytes_(kDefaultCacheMax),
       cpu_compiler_(env_or("INGOT_CC", "")),
       metal_fast_math_(env_int("METAL_FAST_MATH") == 1),
       profile_(env_or("PROFILE", "0") != "0"),
-      profile_path_(profile_path_from(env_or("PROFILE", "1"))) {}
+      profile_path_(profile_path_from(env_or("PROFILE", "1"))) {
+  std::string cache_max = env_or("INGOT_CACHE_MAX", "");
+  if (cache_max.empty()) return;
+  if (std::optional<uint64_t> bytes = parse_byte_size(cache_max))
+    cache_max_bytes_ = *bytes;
+  else
+    cache_max_error_ = fmt::format(
+        "INGOT_CACHE_MAX={} is not a size: give a positive number of bytes, optionally with "
+        "a unit K, M, G or T (powers of 1024), e.g. 4G, 512M or 100000",
+        cache_max);
+}
+
+uint64_t Context::cache_max_bytes() const {
+  if (!cache_max_error_.empty()) throw Error(cache_max_error_);
+  return cache_max_bytes_;
+}
+
+void Context::set_cache_max_bytes(uint64_t bytes) {
+  if (bytes == 0)
+    throw ArgumentError(
+        "set_cache_max_bytes: the limit is 0 bytes; give the most bytes the kernel cache may "
+        "take (more than 0)");
+  cache_max_bytes_ = bytes;
+  cache_max_error_.clear();
+}
 
 void Context::set_profile_path(const std::string& path) {
   if (path.empty())

@@ -88,6 +88,14 @@ std::vector<CachedKernel> cached_kernels_named(const std::string& cache_dir,
                   name, cache_dir, listed));
 }
 
+size_t clear_kernel_records(const std::string& cache_dir) {
+  size_t removed = 0;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator(records_dir(cache_dir), error))
+    if (entry.path().extension() == ".txt" && fs::remove(entry.path(), error)) ++removed;
+  return removed;
+}
+
 namespace engine {
 
 void record_kernel(Device& device, const ir::Kernel& kernel, const std::string& source,

@@ -5,60 +5,29 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
 
-#include "ingot/context.hpp"
-#include "ingot/runtime.hpp"
-#include "runtime/process.hpp"
+#include "cache/cache_test_support.hpp"
 
 namespace ingot {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A compiler that counts its compiles; its "binary" is the source reversed.
-class CountingCompiler : public Compiler {
- public:
-  explicit CountingCompiler(std::string identity = "fake-cc 1.0 -O3") : identity_(identity) {}
-  std::string identity() const override { return identity_; }
-  std::vector<uint8_t> compile(const std::string& source) override {
-    ++compiles;
-    return {source.rbegin(), source.rend()};
-  }
-  int compiles = 0;
-
- private:
-  std::string identity_;
-};
-
-std::vector<uint8_t> reversed(const std::string& text) { return {text.rbegin(), text.rend()}; }
+using test::CountingCompiler;
+using test::reversed;
 
 const std::string kSource = "void k(void) { /* a kernel */ }";
 
-// Each test gets a fresh cache folder that does not exist yet (nested, so that creating
-// it needs its parents).
-class DiskCache : public ::testing::Test {
+class DiskCache : public test::CacheFolderTest {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "ingot-cache-test-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    root_ = pattern;
-    saved_ = Context::global().cache_dir();
-    Context::global().set_cache_dir((root_ / "nested" / "cache").string());
-  }
-  void TearDown() override {
-    Context::global().set_cache_dir(saved_);
-    fs::remove_all(root_);
-  }
   std::string entry(const std::string& identity = "fake-cc 1.0 -O3") {
     return disk_cache_path(identity, kSource);
   }
-
-  fs::path root_;
-  std::string saved_;
 };
 
 TEST_F(DiskCache, EntrySurvivesARestart) {
@@ -90,6 +59,7 @@ void expect_repaired(const std::string& path, const std::function<void(std::stri
   damage(bytes);
   std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
   EXPECT_FALSE(disk_cache_load("fake-cc 1.0 -O3", kSource).has_value());
+  EXPECT_FALSE(fs::exists(path)) << "a damaged entry is removed when read";
 
   CountingCompiler reader;
   EXPECT_EQ(reader.compile_cached(kSource), reversed(kSource));
@@ -113,6 +83,23 @@ TEST_F(DiskCache, TruncatedEntryIsRecompiledAndRepaired) {
 TEST_F(DiskCache, BadMagicOrLengthIsAMiss) {
   expect_repaired(entry(), [](std::string& bytes) { bytes[0] = 'X'; });
   expect_repaired(entry(), [](std::string& bytes) { bytes += "trailing"; });
+}
+
+// The header's version fields (runtime/disk_cache_entry.hpp): the format version at byte
+// 8, the ingot version at bytes 16 to 31.
+TEST_F(DiskCache, ForeignVersionIsRecompiledAndRepaired) {
+  expect_repaired(entry(), [](std::string& bytes) { bytes[8] = char(bytes[8] + 1); });
+  expect_repaired(entry(), [](std::string& bytes) { bytes[16] = '9'; });
+  expect_repaired(entry(), [](std::string& bytes) { bytes[31] = 'x'; });
+  // An entry of the first format: "INGOT1", the payload's length and its XXH64.
+  expect_repaired(entry(), [](std::string& bytes) {
+    std::string payload = bytes.substr(48);
+    std::string old = "INGOT1";
+    for (uint64_t field :
+         {uint64_t(payload.size()), uint64_t(XXH64(payload.data(), payload.size(), 0))})
+      for (int i = 0; i < 8; ++i) old += char(field >> (8 * i));
+    bytes = old + payload;
+  });
 }
 
 TEST_F(DiskCache, KeyCoversIdentityAndSource) {
@@ -166,31 +153,27 @@ TEST(DiskCacheChild, CompileSharedKernel) {
 }
 
 TEST_F(DiskCache, TwoProcessesFillOneEntry) {
-  std::string self = fs::read_symlink("/proc/self/exe").string();
-  std::string cache = Context::global().cache_dir();
+  std::string cache = dir();
   ProcessResult results[2];
   std::thread children[2];
   for (int i = 0; i < 2; ++i) {
     children[i] = std::thread([&, i] {
-      results[i] =
-          run_process({"/usr/bin/env", "INGOT_CACHE=" + cache, std::string(kChildFlag) + "=1", self,
-                       "--gtest_filter=DiskCacheChild.CompileSharedKernel"});
+      results[i] = test::run_self({"INGOT_CACHE=" + cache, std::string(kChildFlag) + "=1"},
+                                  "DiskCacheChild.CompileSharedKernel");
     });
   }
   for (auto& child : children) child.join();
-  for (const auto& result : results) {
-    EXPECT_EQ(result.exit_code, 0) << result.output;
-    EXPECT_NE(result.output.find("[  PASSED  ] 1 test"), std::string::npos) << result.output;
-    EXPECT_EQ(result.output.find("SKIPPED"), std::string::npos) << result.output;
-  }
+  for (const auto& result : results) test::expect_child_passed(result);
   std::string identity = Device::get("CPU").compiler().identity();
   auto cached = disk_cache_load(identity, kSharedKernel);
   ASSERT_TRUE(cached.has_value());
   EXPECT_NO_THROW(Device::get("CPU").load(*cached, "shared_kernel", 1));
-  // Only the entry remains: no temporary files and no build folders.
+  // Only the entry and the folder's state remain: no temporary files and no build folders.
   std::vector<std::string> left;
   for (const auto& file : fs::directory_iterator(cache)) left.push_back(file.path().string());
-  EXPECT_EQ(left, std::vector<std::string>{disk_cache_path(identity, kSharedKernel)});
+  std::sort(left.begin(), left.end());
+  EXPECT_EQ(left, (std::vector<std::string>{disk_cache_path(identity, kSharedKernel),
+                                            cache + "/cache.state"}));
 }
 
 }  // namespace
