@@ -21,6 +21,7 @@
 #include "runtime/failed_source.hpp"
 #include "runtime/library.hpp"
 #include "runtime/process.hpp"
+#include "runtime/sanitizer_flags.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
@@ -33,12 +34,13 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // (unknown attributes) that say nothing about the user's code.
 // -march=<the host's CPU>: kernels run on this host only; the CPU is named (not "native")
 // so that a cache folder shared with another CPU keeps apart what each can run.
+// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
 // These flags compile the header and the libraries alike: a precompiled header is used
 // only with the flags it was made with.
 std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
-  std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
-                                "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
-                                "-fno-math-errno"};
+  std::vector<std::string> f =
+      with_kernel_sanitizer_flags({"-std=c++17", "-O2", "-fPIC", "-fdeclspec", "-fno-exceptions",
+                                   "-fno-rtti", "-w", "-ffp-contract=fast", "-fno-math-errno"});
   if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
   return f;
