@@ -13,7 +13,9 @@ INGOT_VENV=${INGOT_VENV:-"$INGOT_ROOT/.venv"}
 
 # The OpenCL packages give a machine without a GPU an OpenCL device (PoCL, on the CPU) so
 # that the OpenCL backend is built and tested everywhere; ingot links none of them.
-INGOT_PACKAGES="cmake ninja-build g++ clang-19 libgtest-dev libbenchmark-dev libfmt-dev
+# libclang-rt-19-dev: clang's sanitizer runtimes, for scripts/sanitize.sh; ccache keeps
+# its builds' objects between runs.
+INGOT_PACKAGES="cmake ninja-build g++ clang-19 libclang-rt-19-dev ccache libgtest-dev libbenchmark-dev libfmt-dev
   libxxhash-dev libboost-context-dev libcli11-dev nlohmann-json3-dev libopenblas-dev pkg-config clang-format clang-tidy git
   pocl-opencl-icd ocl-icd-libopencl1 ocl-icd-opencl-dev clinfo
   python3 python3-venv python3-dev"

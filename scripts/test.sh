@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what is missing, checks the formatting and the layering (docs/architecture.md),
-# builds ingot into build/ and runs every test.
+# builds ingot into build/ and runs every test, then the sanitizer stages
+# (scripts/sanitize.sh, docs/testing.md) unless INGOT_SKIP_SANITIZERS=1.
 # shellcheck source=scripts/common.sh
 . "$(dirname "$0")/common.sh"
 ensure_packages
@@ -8,3 +9,6 @@ ensure_packages
 "$INGOT_ROOT/scripts/check_layers.sh"
 build
 ctest --test-dir "$INGOT_BUILD" --output-on-failure -j2
+if [ "${INGOT_SKIP_SANITIZERS:-0}" != 1 ]; then
+  "$INGOT_ROOT/scripts/sanitize.sh"
+fi

@@ -63,7 +63,10 @@ class CacheFolderTest : public ::testing::Test {
 // the tests `filter` names.
 inline ProcessResult run_self(const std::vector<std::string>& environment,
                               const std::string& filter) {
-  std::vector<std::string> argv = {"/usr/bin/env"};
+  // The child runs its one test whatever shard of the suite this process is (the sanitizer
+  // builds run suites in GoogleTest's shards).
+  std::vector<std::string> argv = {"/usr/bin/env", "-u", "GTEST_TOTAL_SHARDS", "-u",
+                                   "GTEST_SHARD_INDEX"};
   argv.insert(argv.end(), environment.begin(), environment.end());
   argv.push_back(std::filesystem::read_symlink("/proc/self/exe").string());
   argv.push_back("--gtest_filter=" + filter);

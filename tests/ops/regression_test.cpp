@@ -507,7 +507,7 @@ TEST_P(RegressionTest, FloatToIntegerCastsSaturate) {
     expect_saturating_casts<uint32_t>(dev(), from, v);
     expect_saturating_casts<uint64_t>(dev(), from, v);
   }
-  Tensor f = Tensor::from_vector<float>({NAN, -0.0f, 0.0f, 0.1f, -inf}, {5}, dev());
+  Tensor f = Tensor::from_vector<float>({NAN, -0.0f, 0.0f, 0.1f, -INFINITY}, {5}, dev());
   EXPECT_EQ(f.astype(B).to_vector<bool>(), (std::vector<bool>{true, false, false, true, true}));
   // A number given for an integer type: NaN 0, beyond int64 the type's limit.
   EXPECT_EQ(Tensor::full({2}, NAN, I32, dev()).to_vector<int32_t>(), (std::vector<int32_t>{0, 0}));

@@ -131,8 +131,8 @@ TEST_P(SemanticsTest, IntegerTrueDivisionByZero) {
 // truncates within it; astype(bool) is x != 0; a number given for an integer type is
 // made an int64 and then wraps.
 TEST_P(SemanticsTest, FloatToIntegerCasts) {
-  Tensor f =
-      Tensor::from_vector<float>({nan, inf, -inf, 3e9f, -3e9f, 2.9f, -2.9f, -0.0f}, {8}, dev());
+  Tensor f = Tensor::from_vector<float>({NAN, INFINITY, -INFINITY, 3e9f, -3e9f, 2.9f, -2.9f, -0.0f},
+                                        {8}, dev());
   const int32_t hi = std::numeric_limits<int32_t>::max(), lo = std::numeric_limits<int32_t>::min();
   EXPECT_EQ(f.astype(DType::Int32).to_vector<int32_t>(),
             (std::vector<int32_t>{0, hi, lo, hi, lo, 2, -2, 0}));

@@ -13,6 +13,7 @@
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
 #include "runtime/process.hpp"
+#include "runtime/sanitizer_flags.hpp"
 
 namespace ingot::cpu {
 namespace {
@@ -24,9 +25,10 @@ const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
 // -fwrapv: integer tensors wrap on overflow, as in PyTorch, instead of being undefined.
 // -fno-builtin-pow*: gcc vectorizes pow(x, 0.5) as a square root, which gives NaN for
 // pow(-inf, 0.5) (IEEE: +inf; ingot_fuzz seed 1815 on the H100 machine's gcc).
-const std::vector<std::string> kFlags = {
-    "-x",    "c",       "-std=c11",        "-O3",     "-march=native",     "-ffp-contract=fast",
-    "-fPIC", "-shared", "-fno-math-errno", "-fwrapv", "-fno-builtin-powf", "-fno-builtin-pow"};
+// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
+const std::vector<std::string> kFlags = with_kernel_sanitizer_flags(
+    {"-x", "c", "-std=c11", "-O3", "-march=native", "-ffp-contract=fast", "-fPIC", "-shared",
+     "-fno-math-errno", "-fwrapv", "-fno-builtin-powf", "-fno-builtin-pow"});
 
 // A fresh folder for one compile: in the cache folder when possible, so that a failing
 // source is kept beside the cache; else in the system's temporary folder.

@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "backends/metal/emulator/fiber_switch.hpp"
 #include "backends/metal/emulator/msl_internal.hpp"
 #include "ingot/error.hpp"
 
@@ -35,11 +36,7 @@ enum class State { Ready, AtBarrier, AtExchange, Done };
 
 class Fiber {
  public:
-  Fiber() {
-    base_ = ::mmap(nullptr, kStackBytes + page(), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (base_ == MAP_FAILED) throw Error("emulated Metal: cannot map a stack for a GPU thread");
-    ::mprotect(base_, page(), PROT_NONE);
+  Fiber() : base_(map_stack()), switch_(static_cast<char*>(base_) + page(), kStackBytes) {
     self_ = fcontext::make_fcontext(static_cast<char*>(base_) + page() + kStackBytes, kStackBytes,
                                     main);
   }
@@ -53,11 +50,17 @@ class Fiber {
     state = State::Ready;
   }
   // Runs the thread until it synchronizes or returns.
-  void resume() { self_ = fcontext::jump_fcontext(self_, this).fctx; }
+  void resume() {
+    switch_.enter();
+    self_ = fcontext::jump_fcontext(self_, this).fctx;
+    switch_.entered_thread();
+  }
   // From the thread: back to the scheduler until resumed.
   void yield(State reason) {
     state = reason;
+    switch_.leave();
     back_ = fcontext::jump_fcontext(back_, nullptr).fctx;
+    switch_.entered_fiber();
   }
 
   State state = State::Done;
@@ -65,6 +68,7 @@ class Fiber {
  private:
   static void main(fcontext::transfer_t from) {
     auto* fiber = static_cast<Fiber*>(from.data);
+    fiber->switch_.entered_fiber();
     fiber->back_ = from.fctx;
     for (;;) {
       fiber->entry_(fiber->thread_);
@@ -72,7 +76,16 @@ class Fiber {
     }
   }
 
+  static void* map_stack() {
+    void* base = ::mmap(nullptr, kStackBytes + page(), PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base == MAP_FAILED) throw Error("emulated Metal: cannot map a stack for a GPU thread");
+    ::mprotect(base, page(), PROT_NONE);
+    return base;
+  }
+
   void* base_;
+  FiberSwitch switch_;
   fcontext::fcontext_t self_;            // where the fiber goes on
   fcontext::fcontext_t back_ = nullptr;  // where the scheduler goes on
   void (*entry_)(IngotMslThread*) = nullptr;

@@ -61,6 +61,8 @@
 // library is loaded.
 #define INGOT_MSL_TG_BYTES "ingot_msl_tg_bytes"
 
-namespace ingot::metal_emulator {
+// At global scope, as in the MSL header: a library's entries then take the very type
+// that the dispatcher calls them with, where one in a namespace of libingot's own would
+// be another type, and the call through the pointer undefined behaviour
+// (-fsanitize=function reports it).
 INGOT_MSL_ABI
-}  // namespace ingot::metal_emulator

@@ -21,6 +21,7 @@
 #include "runtime/failed_source.hpp"
 #include "runtime/library.hpp"
 #include "runtime/process.hpp"
+#include "runtime/sanitizer_flags.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
@@ -28,17 +29,20 @@ namespace {
 // clang only: the header relies on its properties (-fdeclspec), _Float16 and __bf16.
 const char* const kCompilers[] = {"clang++-19", "clang++"};
 
-// -ffp-contract=fast: Metal fuses multiply-adds too. Without fast math NaN and infinity
+// -ffp-contract=fast: Metal fuses multiply-adds too. -fwrapv: signed integers wrap on
+// overflow, as on Apple's GPUs (the op suite's IntegerWrapAround), where C++ leaves it
+// undefined (UBSan reported it in the sanitizer build). Without fast math NaN and infinity
 // keep their meaning (Metal's fastMathEnabled=NO); -w: MSL compiled as C++ draws warnings
 // (unknown attributes) that say nothing about the user's code.
 // -march=<the host's CPU>: kernels run on this host only; the CPU is named (not "native")
 // so that a cache folder shared with another CPU keeps apart what each can run.
+// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
 // These flags compile the header and the libraries alike: a precompiled header is used
 // only with the flags it was made with.
 std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
-  std::vector<std::string> f = {"-std=c++17",      "-O2",       "-fPIC", "-fdeclspec",
-                                "-fno-exceptions", "-fno-rtti", "-w",    "-ffp-contract=fast",
-                                "-fno-math-errno"};
+  std::vector<std::string> f = with_kernel_sanitizer_flags(
+      {"-std=c++17", "-O2", "-fPIC", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-w",
+       "-ffp-contract=fast", "-fno-math-errno", "-fwrapv"});
   if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
   return f;
