@@ -128,7 +128,9 @@ class Buffer {
 
 // Allocation with an LRU cache of freed buffers in front of the backend: a freed
 // buffer is kept for reuse by the next request of the same size, and the cache is
-// flushed when the backend runs out of memory.
+// flushed when the backend runs out of memory. Out of memory is an Error naming the
+// device, the bytes asked, the bytes in use and the limit, after which the allocator and
+// the device work as before: nothing was taken.
 class Allocator {
  public:
   explicit Allocator(Device& device) : device_(device) {}
@@ -151,6 +153,14 @@ class Allocator {
   // How many times alloc was answered from the cache, and by the backend.
   size_t cache_hits() const { return hits_; }
   size_t backend_allocs() const { return backend_allocs_; }
+  // The bytes this allocator holds from the backend: its buffers in use and its cache.
+  // The buffers in use are held_bytes() - cached_bytes().
+  size_t held_bytes() const { return held_; }
+  // The most bytes it may hold: Context::memory_limit() (INGOT_MEMORY_LIMIT) where set,
+  // else the device's memory; 0 where neither says. An allocation past it is refused
+  // before the backend is asked: Linux overcommits host memory, so the CPU's allocation
+  // beyond it would "succeed" and the process be killed on first touch.
+  uint64_t memory_limit() const;
 
   // Backend interface.
   virtual void* raw_alloc(size_t bytes) = 0;  // returns nullptr when out of memory
@@ -171,6 +181,11 @@ class Allocator {
   // Drops least recently freed buffers until the cache fits its limit; the caller holds
   // mutex_ and frees what is returned after unlocking.
   std::vector<std::pair<size_t, void*>> evict_over_limit();
+  // The backend's allocation of `size` bytes within memory_limit(), or nullptr.
+  void* allocate_within_limit(size_t size);
+  // Returns memory to the backend.
+  void free_to_backend(void* handle, size_t size);
+  [[noreturn]] void out_of_memory(size_t bytes) const;
 
   Device& device_;
   mutable std::mutex mutex_;
@@ -182,6 +197,7 @@ class Allocator {
   // Atomic so that the accessors above may read them while other threads allocate.
   std::atomic<size_t> hits_ = 0;
   std::atomic<size_t> backend_allocs_ = 0;
+  std::atomic<size_t> held_ = 0;
 };
 
 // Source to binary, with a content-addressed disk cache in front (runtime/disk_cache).

@@ -107,7 +107,13 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
     // A vendor compiler can take seconds on a large kernel: say so rather than hang silently.
     SlowNotice notice(fmt::format("compiling {} for {}", lowered.kernel.name, device.name()),
                       std::chrono::seconds(1));
-    binary = device.compiler().compile_cached(source);
+    try {
+      binary = device.compiler().compile_cached(source);
+    } catch (const Error& e) {
+      // The compiler knows the source, not which kernel it is.
+      throw Error(fmt::format("compiling kernel '{}' for {}: {}", lowered.kernel.name,
+                              device.name(), e.what()));
+    }
   }
   if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
   record_kernel(device, lowered.kernel, source, binary.size());
