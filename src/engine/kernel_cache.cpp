@@ -143,6 +143,12 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
   std::lock_guard<std::mutex> lock(g_mutex);
   auto& kernels = all_kernels()[&device];
   auto it = kernels.find(key);
+  if (it != kernels.end() && it->second->program->lost()) {
+    // Loaded before the device was started afresh after a fault: built again (the disk
+    // cache still holds the binary).
+    kernels.erase(it);
+    it = kernels.end();
+  }
   if (cached) *cached = it != kernels.end();
   if (it != kernels.end()) return *it->second;
   const Context& context = Context::global();

@@ -179,6 +179,14 @@ void Allocator::flush_cache() {
   for (auto [size, handle] : freed) free_to_backend(handle, size);
 }
 
+void Allocator::forget_all() {
+  std::lock_guard lock(mutex_);
+  lru_.clear();
+  by_size_.clear();
+  cached_bytes_ = 0;
+  held_ = 0;
+}
+
 void Allocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                             size_t bytes) {
   staged_copy(bytes, [&](uint8_t* staging, size_t done, size_t n) {
