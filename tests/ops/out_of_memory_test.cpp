@@ -128,6 +128,8 @@ TEST_P(OutOfMemory, TheDeviceRefusesMemory) {
   if (language == "cuda" && device.info().is_gpu) {
     bytes = 1024 * kMiB;
     most = int(device.info().memory_bytes / bytes) + 2;
+    // Above the device's memory: the driver refuses first, not ingot's limit.
+    Context::global().set_memory_limit(2 * device.info().memory_bytes);
   } else if (language == "metal" && device.info().emulated) {
     bytes = 4 * kMiB;
     most = 100;

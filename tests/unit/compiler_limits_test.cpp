@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "ingot/ingot.hpp"
 #include "runtime/process.hpp"
@@ -27,11 +29,16 @@ std::string fake_compiler(const std::string& name, const std::string& behaviour)
   return path.string();
 }
 
-// Whether process `pid` has ended (gone, or a zombie left to be reaped).
+// Whether process `pid` has ended (gone, or a zombie left to be reaped). SIGKILL reaches
+// a process asynchronously, so this waits for it, at most 10 s.
 bool ended(long pid) {
-  std::ifstream stat(fmt::format("/proc/{}/stat", pid));
-  std::string skip, state;
-  return !(stat >> skip >> skip >> state) || state == "Z";
+  for (int tries = 0; tries < 1000; ++tries) {
+    std::ifstream stat(fmt::format("/proc/{}/stat", pid));
+    std::string skip, state;
+    if (!(stat >> skip >> skip >> state) || state == "Z") return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
 }
 
 class CompilerLimits : public ::testing::Test {
