@@ -31,6 +31,12 @@ class Context {
   // any other value but 0 is the path itself.
   bool profile() const { return profile_; }
   const std::string& profile_path() const { return profile_path_; }
+  // INGOT_MEMORY_LIMIT: the most bytes ingot holds on each device (its buffers in use and
+  // its cache of freed ones); 0 means the device's own memory (DeviceInfo::memory_bytes).
+  uint64_t memory_limit() const { return memory_limit_; }
+  // INGOT_COMPILE_TIMEOUT: the seconds a compiler process may run before it is killed and
+  // the compile fails; 0 means no limit.
+  double compile_timeout() const { return compile_timeout_; }
 
   void set_debug(int level) { debug_ = level; }
   void set_default_device(const std::string& name) { device_ = name; }
@@ -46,6 +52,9 @@ class Context {
   void set_profile(bool on) { profile_ = on; }
   // Where the trace goes at exit. Throws Error when empty.
   void set_profile_path(const std::string& path);
+  void set_memory_limit(uint64_t bytes) { memory_limit_ = bytes; }
+  // Throws ArgumentError unless `seconds` is finite and not negative.
+  void set_compile_timeout(double seconds);
 
  private:
   Context();
@@ -62,6 +71,8 @@ class Context {
   bool metal_fast_math_ = false;
   bool profile_ = false;
   std::string profile_path_;
+  uint64_t memory_limit_ = 0;
+  double compile_timeout_ = 120;
 };
 
 }  // namespace ingot

@@ -100,7 +100,9 @@ struct DeviceInfo {
 
 // Bytes on a device. Buffers are shared_ptr-owned; when the last owner lets go, the
 // memory returns to the allocator's cache of freed buffers. A view shares its base's
-// memory at a byte offset.
+// memory at a byte offset. A buffer made before its device was started afresh
+// (Device::recover) is lost: its memory went with the old state, and handle(), and so
+// every use, throws Error.
 class Buffer {
  public:
   Buffer(Allocator* allocator, void* handle, size_t bytes);
@@ -112,6 +114,7 @@ class Buffer {
   size_t bytes() const { return bytes_; }
   size_t offset() const { return offset_; }  // bytes from the start of the base allocation
   void* handle() const;                      // the backend's object (pointer, CUdeviceptr...)
+  bool lost() const;
   Allocator& allocator() const { return *allocator_; }
   Device& device() const;
 
@@ -124,11 +127,14 @@ class Buffer {
   size_t bytes_ = 0;
   size_t offset_ = 0;
   std::shared_ptr<Buffer> base_;
+  uint64_t generation_ = 0;  // the device's when the memory was allocated
 };
 
 // Allocation with an LRU cache of freed buffers in front of the backend: a freed
 // buffer is kept for reuse by the next request of the same size, and the cache is
-// flushed when the backend runs out of memory.
+// flushed when the backend runs out of memory. Out of memory is an Error naming the
+// device, the bytes asked, the bytes in use and the limit, after which the allocator and
+// the device work as before: nothing was taken.
 class Allocator {
  public:
   explicit Allocator(Device& device) : device_(device) {}
@@ -148,9 +154,20 @@ class Allocator {
   size_t cached_bytes() const;
   size_t cached_count() const;
   void flush_cache();
+  // Forgets the cache and the bytes held without freeing them: the backend calls it when
+  // its memory is gone with the device's state (Device::recover).
+  void forget_all();
   // How many times alloc was answered from the cache, and by the backend.
   size_t cache_hits() const { return hits_; }
   size_t backend_allocs() const { return backend_allocs_; }
+  // The bytes this allocator holds from the backend: its buffers in use and its cache.
+  // The buffers in use are held_bytes() - cached_bytes().
+  size_t held_bytes() const { return held_; }
+  // The most bytes it may hold: Context::memory_limit() (INGOT_MEMORY_LIMIT) where set,
+  // else the device's memory; 0 where neither says. An allocation past it is refused
+  // before the backend is asked: Linux overcommits host memory, so the CPU's allocation
+  // beyond it would "succeed" and the process be killed on first touch.
+  uint64_t memory_limit() const;
 
   // Backend interface.
   virtual void* raw_alloc(size_t bytes) = 0;  // returns nullptr when out of memory
@@ -171,6 +188,11 @@ class Allocator {
   // Drops least recently freed buffers until the cache fits its limit; the caller holds
   // mutex_ and frees what is returned after unlocking.
   std::vector<std::pair<size_t, void*>> evict_over_limit();
+  // The backend's allocation of `size` bytes within memory_limit(), or nullptr.
+  void* allocate_within_limit(size_t size);
+  // Returns memory to the backend.
+  void free_to_backend(void* handle, size_t size);
+  [[noreturn]] void out_of_memory(size_t bytes) const;
 
   Device& device_;
   mutable std::mutex mutex_;
@@ -182,6 +204,7 @@ class Allocator {
   // Atomic so that the accessors above may read them while other threads allocate.
   std::atomic<size_t> hits_ = 0;
   std::atomic<size_t> backend_allocs_ = 0;
+  std::atomic<size_t> held_ = 0;
 };
 
 // Source to binary, with a content-addressed disk cache in front (runtime/disk_cache).
@@ -302,6 +325,9 @@ class Program {
   Device& device() const { return device_; }
   const std::string& function() const { return function_; }
   int buffer_count() const { return buffer_count_; }
+  // Loaded before its device was started afresh (Device::recover): the backend's object
+  // is gone, and a launch throws Error. Load it again.
+  bool lost() const;
 
  protected:
   // What the backend learns about a kernel when it loads it, which launches are checked
@@ -351,6 +377,7 @@ class Program {
   virtual double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) = 0;
 
  private:
+  void check_not_lost() const;
   void check_arguments(std::span<Buffer* const> buffers, std::span<const ScalarArg> scalars) const;
   void check_buffer(size_t index, const Buffer* buffer, std::string_view name) const;
   void check_kernel_args(std::span<const KernelArg> args) const;
@@ -360,6 +387,7 @@ class Program {
   std::string function_;
   int buffer_count_;
   Limits limits_;
+  uint64_t generation_;  // the device's when it was loaded
 };
 
 // Ordered submission with a timeline: signal() returns a value that wait() blocks on;
@@ -437,6 +465,15 @@ class Device {
   static std::string default_name();
 
   virtual const DeviceInfo& info() const = 0;
+  // Faults: a GPU kernel that faults (CUDA's illegal address) leaves the device's state
+  // unusable. The backend then reports lost(), and recover() starts it afresh, which
+  // Device::get does before it hands a lost device out: every buffer and program of the
+  // old state is lost (Buffer::lost, Program::lost) and throws Error when used, never
+  // touching what is gone. Backends without such faults are never lost.
+  virtual bool lost() const { return false; }
+  virtual void recover() {}
+  // How many times the device was started afresh.
+  uint64_t generation() const { return generation_; }
   const std::string& name() const { return info().name; }
   virtual Allocator& allocator() = 0;
   virtual Compiler& compiler() = 0;
@@ -455,11 +492,16 @@ class Device {
   void synchronize() { queue().synchronize(); }
 
  protected:
+  // Called by recover(): the state made from now on is new.
+  void next_generation() { ++generation_; }
   // The backend's graph of launches that capture() checked, whose buffers `buffers` holds
   // alive. The default, for a device without graphs of its own, submits the launches
   // again one by one at each replay, without a host wait.
   virtual std::unique_ptr<Graph> make_graph(std::vector<Graph::Launch> launches,
                                             const Graph::Buffers& buffers);
+
+ private:
+  std::atomic<uint64_t> generation_ = 0;
 };
 
 // Backend registration: a backend lists the device names it opens and opens them.

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -61,6 +63,33 @@ std::optional<uint64_t> parse_byte_size(const std::string& text) {
   return number << shift;
 }
 
+// A variable that does not parse keeps its default, with a line on stderr saying so: the
+// context is made on first use, where an exception would end the program.
+void warn_ignored(const char* name, const std::string& value, const char* valid) {
+  std::fprintf(stderr, "ingot: ignoring %s=%s: %s\n", name, value.c_str(), valid);
+}
+
+// INGOT_MEMORY_LIMIT: a size as parse_byte_size reads it.
+uint64_t env_bytes(const char* name, uint64_t fallback) {
+  std::string value = env_or(name, "");
+  if (value.empty()) return fallback;
+  if (std::optional<uint64_t> bytes = parse_byte_size(value)) return *bytes;
+  warn_ignored(name, value, "give bytes, or a number followed by K, M, G or T (powers of 1024)");
+  return fallback;
+}
+
+double env_seconds(const char* name, double fallback) {
+  std::string value = env_or(name, "");
+  if (value.empty()) return fallback;
+  char* end = nullptr;
+  double seconds = std::strtod(value.c_str(), &end);
+  if (*end != '\0' || !std::isfinite(seconds) || seconds < 0) {
+    warn_ignored(name, value, "give seconds, 0 or more (0: no limit)");
+    return fallback;
+  }
+  return seconds;
+}
+
 }  // namespace
 
 Context::Context()
@@ -73,7 +102,9 @@ Context::Context()
       cpu_compiler_(env_or("INGOT_CC", "")),
       metal_fast_math_(env_int("METAL_FAST_MATH") == 1),
       profile_(env_or("PROFILE", "0") != "0"),
-      profile_path_(profile_path_from(env_or("PROFILE", "1"))) {
+      profile_path_(profile_path_from(env_or("PROFILE", "1"))),
+      memory_limit_(env_bytes("INGOT_MEMORY_LIMIT", 0)),
+      compile_timeout_(env_seconds("INGOT_COMPILE_TIMEOUT", 120)) {
   std::string cache_max = env_or("INGOT_CACHE_MAX", "");
   if (cache_max.empty()) return;
   if (std::optional<uint64_t> bytes = parse_byte_size(cache_max))
@@ -110,6 +141,13 @@ void Context::set_beam(int width) {
     throw ArgumentError(fmt::format(
         "set_beam: width {} is negative; 0 turns BEAM off, n > 0 times up to n candidates", width));
   beam_ = width;
+}
+
+void Context::set_compile_timeout(double seconds) {
+  if (!std::isfinite(seconds) || seconds < 0)
+    throw ArgumentError(
+        fmt::format("set_compile_timeout: {} seconds; give 0 or more (0: no limit)", seconds));
+  compile_timeout_ = seconds;
 }
 
 Context& Context::global() {

@@ -107,7 +107,13 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
     // A vendor compiler can take seconds on a large kernel: say so rather than hang silently.
     SlowNotice notice(fmt::format("compiling {} for {}", lowered.kernel.name, device.name()),
                       std::chrono::seconds(1));
-    binary = device.compiler().compile_cached(source);
+    try {
+      binary = device.compiler().compile_cached(source);
+    } catch (const Error& e) {
+      // The compiler knows the source, not which kernel it is.
+      throw Error(fmt::format("compiling kernel '{}' for {}: {}", lowered.kernel.name,
+                              device.name(), e.what()));
+    }
   }
   if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
   record_kernel(device, lowered.kernel, source, binary.size());
@@ -142,6 +148,12 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
   const std::string choice_key = fmt::format("{}|beam={}|noopt={}", key, beam, context.noopt());
   auto& kernels = all_kernels()[&device];
   auto it = kernels.find(choice_key);
+  if (it != kernels.end() && it->second->program->lost()) {
+    // Loaded before the device was started afresh after a fault: built again (the disk
+    // cache still holds the binary).
+    kernels.erase(it);
+    it = kernels.end();
+  }
   if (cached) *cached = it != kernels.end();
   if (it != kernels.end()) return *it->second;
   if (context.debug() >= 3) print_shapes(out, leaves);

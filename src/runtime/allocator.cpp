@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "ingot/context.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 
@@ -57,19 +58,63 @@ std::shared_ptr<Buffer> Allocator::alloc(size_t bytes) {
   }
   // The backend is called outside the lock: its allocations may be slow and are
   // thread safe by contract (docs/adding-a-backend.md).
-  void* handle = raw_alloc(size);
+  void* handle = allocate_within_limit(size);
   if (!handle) {
     flush_cache();  // memory held by freed buffers may be what is missing
-    handle = raw_alloc(size);
+    handle = allocate_within_limit(size);
   }
-  if (!handle) {
-    uint64_t total = device().info().memory_bytes;
-    throw Error(fmt::format(
-        "out of memory on {}: cannot allocate {} bytes ({}); the device has {} bytes ({})",
-        device().name(), bytes, human_bytes(bytes), total, human_bytes(total)));
-  }
+  if (!handle) out_of_memory(bytes);
   ++backend_allocs_;
   return std::make_shared<Buffer>(this, handle, bytes);
+}
+
+uint64_t Allocator::memory_limit() const {
+  uint64_t limit = Context::global().memory_limit();
+  return limit ? limit : device().info().memory_bytes;
+}
+
+void* Allocator::allocate_within_limit(size_t size) {
+  uint64_t limit = memory_limit();
+  // Reserved first, so that threads allocating at once cannot pass the limit together.
+  size_t before = held_.fetch_add(size);
+  if (limit && (size > limit || before > limit - size)) {
+    held_ -= size;
+    return nullptr;
+  }
+  void* handle = nullptr;
+  try {
+    handle = raw_alloc(size);
+  } catch (...) {
+    held_ -= size;
+    throw;
+  }
+  if (!handle) held_ -= size;
+  return handle;
+}
+
+void Allocator::free_to_backend(void* handle, size_t size) {
+  raw_free(handle, size);
+  held_ -= size;
+}
+
+void Allocator::out_of_memory(size_t bytes) const {
+  uint64_t limit = memory_limit(), in_use = held_ - cached_bytes();
+  bool set = Context::global().memory_limit() != 0;
+  std::string asked = fmt::format("out of memory on {}: cannot allocate {} bytes ({})",
+                                  device().name(), bytes, human_bytes(bytes));
+  std::string remedy = "free the tensors no longer needed, or compute in smaller pieces";
+  if (limit && (bytes > limit || in_use > limit - raw_size(bytes))) {
+    throw Error(fmt::format(
+        "{}: {} bytes ({}) are in use by buffers on it and the limit is {} bytes ({}, {}); {}{}",
+        asked, in_use, human_bytes(in_use), limit, human_bytes(limit),
+        set ? "INGOT_MEMORY_LIMIT" : "the device's memory", remedy,
+        set ? ", or raise INGOT_MEMORY_LIMIT (Context::set_memory_limit)" : ""));
+  }
+  throw Error(fmt::format(
+      "{}: the device refused it with {} bytes ({}) in use by buffers on it, of {} bytes ({}) "
+      "it has; {}",
+      asked, in_use, human_bytes(in_use), device().info().memory_bytes,
+      human_bytes(device().info().memory_bytes), remedy));
 }
 
 void Allocator::release(void* handle, size_t bytes) {
@@ -87,7 +132,7 @@ void Allocator::release(void* handle, size_t bytes) {
       evicted = evict_over_limit();
     }
   }
-  for (auto [evicted_size, evicted_handle] : evicted) raw_free(evicted_handle, evicted_size);
+  for (auto [evicted_size, evicted_handle] : evicted) free_to_backend(evicted_handle, evicted_size);
 }
 
 std::vector<std::pair<size_t, void*>> Allocator::evict_over_limit() {
@@ -110,7 +155,7 @@ void Allocator::set_cache_limit(size_t bytes) {
     cache_limit_ = bytes;
     evicted = evict_over_limit();
   }
-  for (auto [size, handle] : evicted) raw_free(handle, size);
+  for (auto [size, handle] : evicted) free_to_backend(handle, size);
 }
 
 size_t Allocator::cached_bytes() const {
@@ -131,7 +176,15 @@ void Allocator::flush_cache() {
     by_size_.clear();
     cached_bytes_ = 0;
   }
-  for (auto [size, handle] : freed) raw_free(handle, size);
+  for (auto [size, handle] : freed) free_to_backend(handle, size);
+}
+
+void Allocator::forget_all() {
+  std::lock_guard lock(mutex_);
+  lru_.clear();
+  by_size_.clear();
+  cached_bytes_ = 0;
+  held_ = 0;
 }
 
 void Allocator::copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,

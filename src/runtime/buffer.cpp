@@ -33,6 +33,7 @@ void trace_copy(const Device& device, const char* what, double start_us, size_t 
 Buffer::Buffer(Allocator* allocator, void* handle, size_t bytes)
     : allocator_(allocator), handle_(handle), bytes_(bytes) {
   if (!allocator) throw Error("Buffer: an allocation needs its allocator (null given)");
+  generation_ = allocator->device().generation();
 }
 
 Buffer::Buffer(std::shared_ptr<Buffer> base, size_t offset, size_t bytes) {
@@ -43,14 +44,25 @@ Buffer::Buffer(std::shared_ptr<Buffer> base, size_t offset, size_t bytes) {
   handle_ = base->handle_;
   offset_ = base->offset_ + offset;
   bytes_ = bytes;
+  generation_ = base->generation_;
   base_ = base->base_ ? base->base_ : std::move(base);
 }
 
 Buffer::~Buffer() {
-  if (!base_) allocator_->release(handle_, bytes_);
+  // A lost buffer's memory went with the device's old state: nothing to return.
+  if (!base_ && !lost()) allocator_->release(handle_, bytes_);
 }
 
-void* Buffer::handle() const { return handle_; }
+bool Buffer::lost() const { return generation_ != device().generation(); }
+
+void* Buffer::handle() const {
+  if (lost())
+    throw Error(fmt::format(
+        "a buffer of {} bytes on {} was lost when the device was started afresh after a fault "
+        "(docs/engine.md, Faults): its contents are gone; make the tensor again",
+        bytes_, device().name()));
+  return handle_;
+}
 
 Device& Buffer::device() const { return allocator_->device(); }
 
@@ -58,7 +70,7 @@ void Buffer::copy_in(const void* src, size_t bytes, size_t at) {
   check_range("copy_in", *this, at, bytes);
   if (!bytes) return;
   double start = trace::enabled() ? trace::now_us() : 0;
-  allocator_->copy_in(handle_, offset_ + at, src, bytes);
+  allocator_->copy_in(handle(), offset_ + at, src, bytes);
   if (trace::enabled()) trace_copy(device(), "copy in", start, bytes);
 }
 
@@ -66,7 +78,7 @@ void Buffer::copy_out(void* dst, size_t bytes, size_t at) const {
   check_range("copy_out", *this, at, bytes);
   if (!bytes) return;
   double start = trace::enabled() ? trace::now_us() : 0;
-  allocator_->copy_out(dst, handle_, offset_ + at, bytes);
+  allocator_->copy_out(dst, handle(), offset_ + at, bytes);
   if (trace::enabled()) trace_copy(device(), "copy out", start, bytes);
 }
 

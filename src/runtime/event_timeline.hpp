@@ -66,6 +66,13 @@ class EventTimeline {
     return completed_;
   }
 
+  // Every value signaled counts as done, its event dropped: the device's state they
+  // belonged to is gone (a context reset after a fault).
+  void forget() {
+    std::lock_guard lock(mutex_);
+    retire_through(signaled_);
+  }
+
  private:
   // Drops the events of values up to `value`; the caller holds mutex_.
   void retire_through(uint64_t value) const {

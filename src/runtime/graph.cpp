@@ -47,6 +47,13 @@ Graph::Graph(Device& device, std::vector<Launch> launches)
     : device_(device), launches_(std::move(launches)) {}
 
 void Graph::replay() {
+  // A graph captured before its device was started afresh holds what is gone.
+  for (const Launch& launch : launches_)
+    if (launch.program->lost())
+      throw Error(fmt::format(
+          "{} graph replay: captured before the device was started afresh after a fault; its "
+          "kernels and buffers are gone: capture it again",
+          device_.name()));
   // Locked first, all of them: one freed since the capture must stop the replay before
   // anything runs.
   Buffers buffers(launches_, device_.name() + " graph replay");

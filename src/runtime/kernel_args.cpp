@@ -39,6 +39,7 @@ double Program::launch(std::span<const KernelArg> args, const LaunchDims& dims, 
 }
 
 void Program::check(std::span<const KernelArg> args, const LaunchDims& dims) const {
+  check_not_lost();
   check_kernel_args(args);
   check_grid(dims);
 }

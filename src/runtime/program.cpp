@@ -39,7 +39,10 @@ std::string limits(const std::array<int64_t, 3>& values) {
 }  // namespace
 
 Program::Program(Device& device, std::string function, int buffer_count)
-    : device_(device), function_(std::move(function)), buffer_count_(buffer_count) {
+    : device_(device),
+      function_(std::move(function)),
+      buffer_count_(buffer_count),
+      generation_(device.generation()) {
   const int64_t most = device.info().max_kernel_arguments;
   if (buffer_count < 0)
     throw Error(fmt::format("{} load of '{}': buffer_count {} is negative (valid: 0 or more)",
@@ -62,8 +65,19 @@ double Program::launch(std::span<Buffer* const> buffers, const LaunchDims& dims,
   return run(buffers, dims, scalars, wait);
 }
 
+bool Program::lost() const { return generation_ != device_.generation(); }
+
+void Program::check_not_lost() const {
+  if (lost())
+    throw Error(fmt::format(
+        "{}: the kernel was loaded before {} was started afresh after a fault, and is gone "
+        "with the old state; load it again",
+        launch_name(), device_.name()));
+}
+
 void Program::check(std::span<Buffer* const> buffers, const LaunchDims& dims,
                     std::span<const ScalarArg> scalars) const {
+  check_not_lost();
   check_arguments(buffers, scalars);
   check_grid(dims);
 }

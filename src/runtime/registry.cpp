@@ -95,7 +95,11 @@ std::optional<std::pair<Kind*, std::string>> resolve(Registry& reg, const std::s
 }
 
 Device& open_device(Registry& reg, Kind& kind, const std::string& name) {
-  if (auto it = reg.opened.find(name); it != reg.opened.end()) return *it->second;
+  if (auto it = reg.opened.find(name); it != reg.opened.end()) {
+    // A fault lost its state: the work asking for it now runs on a fresh one.
+    if (it->second->lost()) it->second->recover();
+    return *it->second;
+  }
   std::unique_ptr<Device> device = kind.entry.open(name);
   if (!device)
     throw Error(

@@ -69,7 +69,10 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
   std::lock_guard lock(c.mutex);
   Cache::Key key{device.name(), source, k.function, constants_key(k.constants), buffer_count};
   auto it = c.programs.find(key);
-  if (it != c.programs.end()) return *it->second;
+  if (it != c.programs.end()) {
+    if (!it->second->lost()) return *it->second;
+    c.programs.erase(it);  // loaded before the device was started afresh: loaded again below
+  }
   // A CUDA template instantiation is compiled with its name expression, once for each.
   const bool by_name = !is_identifier(k.function);
   std::pair<std::string, std::string> compiled_key{device.name(), source};

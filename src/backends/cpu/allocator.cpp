@@ -17,15 +17,13 @@ constexpr size_t kAlignment = 64;
 constexpr size_t kHugePage = size_t(2) << 20;
 }  // namespace
 
-CpuAllocator::CpuAllocator(Device& device, uint64_t memory_bytes)
-    : Allocator(device), memory_bytes_(memory_bytes) {}
+CpuAllocator::CpuAllocator(Device& device) : Allocator(device) {}
 
 CpuAllocator::~CpuAllocator() { flush_cache(); }
 
 void* CpuAllocator::raw_alloc(size_t bytes) {
-  // Linux overcommits: a request beyond physical memory could "succeed" and crash on
-  // first touch, so it is refused here as out of memory.
-  if ((memory_bytes_ && bytes > memory_bytes_) || bytes > SIZE_MAX - kAlignment) return nullptr;
+  // Linux overcommits: a request beyond the host's memory could "succeed" and the process
+  // be killed on first touch; Allocator::alloc refuses it first (memory_limit()).
   size_t align = bytes >= kHugePage ? kHugePage : kAlignment;
   if (bytes > SIZE_MAX - align) return nullptr;
   size_t rounded = (bytes + align - 1) / align * align;

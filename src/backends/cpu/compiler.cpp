@@ -67,10 +67,10 @@ CpuCompiler::Found CpuCompiler::found() const {
         requested.empty() ? fmt::format("{} on PATH", fmt::join(kSearched, ", ")) : requested,
         requested));
   }
-  ProcessResult version = run_process({path, "--version"});
+  ProcessResult version = run_compiler({path, "--version"}, "the CPU compiler's --version");
   if (version.exit_code != 0) {
-    throw Error(fmt::format("the CPU backend's C compiler {} fails `--version` (exit code {}): {}",
-                            path, version.exit_code, version.output));
+    throw Error(fmt::format("the CPU backend's C compiler {} fails `--version` (it {}): {}", path,
+                            version.ending(), version.output));
   }
   found_ = Found{requested, path, first_line(version.output)};
   return *found_;
@@ -101,13 +101,12 @@ std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
   std::vector<std::string> argv = {cc.path};
   argv.insert(argv.end(), kFlags.begin(), kFlags.end());
   argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string(), "-lm"});
-  ProcessResult result = run_process(argv);
+  // On a failure the folder stays, so the source can be read and compiled by hand.
+  ProcessResult result = run_compiler(
+      argv, fmt::format("CPU compile (the source is kept at {})", source_path.string()));
   if (result.exit_code != 0) {
-    // The folder stays, so the source can be read and compiled by hand.
-    throw Error(
-        fmt::format("CPU compile failed: {} exited with code {}; the source is kept at "
-                    "{}\n{}",
-                    cc.path, result.exit_code, source_path.string(), result.output));
+    throw Error(fmt::format("CPU compile failed: {} {}; the source is kept at {}\n{}", cc.path,
+                            result.ending(), source_path.string(), result.output));
   }
   std::ifstream file(binary_path, std::ios::binary);
   std::vector<uint8_t> binary((std::istreambuf_iterator<char>(file)),

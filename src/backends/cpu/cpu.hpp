@@ -19,7 +19,7 @@ std::string cpuinfo_field(const std::string& key);
 
 class CpuAllocator final : public Allocator {
  public:
-  CpuAllocator(Device& device, uint64_t memory_bytes);
+  explicit CpuAllocator(Device& device);
   ~CpuAllocator() override;
   void* raw_alloc(size_t bytes) override;
   void raw_free(void* handle, size_t bytes) override;
@@ -27,9 +27,6 @@ class CpuAllocator final : public Allocator {
   void copy_out(void* dst, void* handle, size_t offset, size_t bytes) override;
   void copy_device(void* dst, size_t dst_offset, void* src, size_t src_offset,
                    size_t bytes) override;
-
- private:
-  uint64_t memory_bytes_;
 };
 
 class CpuCompiler final : public Compiler {

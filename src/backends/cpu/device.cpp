@@ -1,8 +1,12 @@
 // The CPU device: what the host offers, and the backend's registration.
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "backends/cpu/cpu.hpp"
 #include "ingot/error.hpp"
@@ -14,6 +18,32 @@ uint64_t physical_memory() {
   long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : 0;
 }
+
+// The memory limit of the process's control group, where one is set (a container's):
+// cgroup v2's memory.max or v1's memory.limit_in_bytes, in the group /proc/self/cgroup
+// names or at the root of the mount (a container sees its own group there); the smallest.
+// "max", and v1's huge number for no limit, leave the physical memory in force.
+uint64_t cgroup_memory_limit() {
+  std::vector<std::string> files = {"/sys/fs/cgroup/memory.max",
+                                    "/sys/fs/cgroup/memory/memory.limit_in_bytes"};
+  std::ifstream groups("/proc/self/cgroup");
+  for (std::string line; std::getline(groups, line);) {
+    std::string path = line.substr(line.rfind(':') + 1);
+    if (line.starts_with("0::")) files.push_back("/sys/fs/cgroup" + path + "/memory.max");
+    if (line.find(":memory:") != std::string::npos)
+      files.push_back("/sys/fs/cgroup/memory" + path + "/memory.limit_in_bytes");
+  }
+  uint64_t limit = UINT64_MAX;
+  for (const std::string& file : files) {
+    uint64_t value = 0;
+    if (std::ifstream(file) >> value && value > 0) limit = std::min(limit, value);
+  }
+  return limit;
+}
+
+// The memory ingot may hold on the host: the physical memory, or less where the control
+// group allows less.
+uint64_t host_memory() { return std::min(physical_memory(), cgroup_memory_limit()); }
 
 int hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
 
@@ -27,7 +57,7 @@ int simd_width() {
 
 DeviceInfo host_info(const CpuCompiler& compiler) {
   std::string product = cpuinfo_field("model name");
-  uint64_t memory = physical_memory();
+  uint64_t memory = host_memory();
   int threads = hardware_threads();
   return DeviceInfo{
       .name = "CPU",
@@ -56,9 +86,7 @@ std::string cpuinfo_field(const std::string& key) {
 }
 
 CpuDevice::CpuDevice()
-    : info_(host_info(compiler_)),
-      allocator_(*this, info_.memory_bytes),
-      pool_(info_.compute_units) {}
+    : info_(host_info(compiler_)), allocator_(*this), pool_(info_.compute_units) {}
 
 std::unique_ptr<Program> CpuDevice::load(const std::vector<uint8_t>& binary,
                                          const std::string& function, int buffer_count) {

@@ -35,6 +35,13 @@ CudaAllocator::CudaAllocator(Device& device, const CudaContext& cuda)
 // The staging buffers are not freed: like the device, the allocator lives until exit.
 CudaAllocator::~CudaAllocator() { flush_cache(); }
 
+void CudaAllocator::forget() {
+  std::lock_guard lock(staging_mutex_);
+  staging_.reset();  // their events are not destroyed: they went with the context
+  staging_failed_ = false;
+  forget_all();
+}
+
 void* CudaAllocator::raw_alloc(size_t bytes) {
   // Beyond the device's memory the driver must refuse; asking would only cost time.
   if (bytes > device().info().max_buffer_bytes) return nullptr;

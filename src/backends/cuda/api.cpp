@@ -111,7 +111,9 @@ const CudaApi* cuda_api() { return loaded().table(); }
 std::string cuda_unavailable_reason() { return loaded().reason; }
 
 Error cu_error(CUresult code, std::string_view call, std::string_view what) {
-  return call_error(what, call, error_text(loaded().api, code), code);
+  Error error = call_error(what, call, error_text(loaded().api, code), code);
+  std::string fault = note_fault(code);
+  return fault.empty() ? error : Error(std::string(error.what()) + "; " + fault);
 }
 
 Error nvrtc_error(nvrtcResult code, std::string_view call, std::string_view what) {

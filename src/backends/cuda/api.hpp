@@ -38,6 +38,15 @@ constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
 constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
 constexpr CUresult CUDA_ERROR_NOT_FOUND = 500;
 constexpr CUresult CUDA_ERROR_NOT_READY = 600;
+// The errors of a kernel that faulted, which leave the context unusable ("sticky"): every
+// later call in it fails the same way until the context is reset. Besides these three,
+// 714 (hardware stack error) to 719 (launch failed): illegal or misaligned addresses,
+// instructions and program counters.
+constexpr CUresult CUDA_ERROR_ILLEGAL_ADDRESS = 700;
+constexpr CUresult CUDA_ERROR_LAUNCH_TIMEOUT = 702;
+constexpr CUresult CUDA_ERROR_ASSERT = 710;
+constexpr CUresult CUDA_ERROR_HARDWARE_STACK_ERROR = 714;
+constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
 
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2;  // _Y and _Z follow
@@ -93,6 +102,7 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(cuDeviceTotalMem_v2, CUresult, (size_t*, CUdevice))                                          \
   X(cuDevicePrimaryCtxRetain, CUresult, (CUcontext*, CUdevice))                                  \
   X(cuDevicePrimaryCtxRelease_v2, CUresult, (CUdevice))                                          \
+  X(cuDevicePrimaryCtxReset_v2, CUresult, (CUdevice))                                            \
   X(cuCtxSetCurrent, CUresult, (CUcontext))                                                      \
   X(cuStreamCreate, CUresult, (CUstream*, unsigned))                                             \
   X(cuStreamDestroy_v2, CUresult, (CUstream))                                                    \
@@ -178,8 +188,14 @@ std::string cuda_unavailable_reason();
 inline const CudaApi& cu() { return *cuda_api(); }
 
 // The error for a failed call: "<what>: <call> returned <NAME>: <description> (<code>)",
-// e.g. "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered (700)".
+// e.g. "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered (700)". A
+// kernel's fault (a sticky code) also marks the device whose context the calling thread
+// bound lost, and the message names the kernels that may have faulted (note_fault).
 Error cu_error(CUresult code, std::string_view call, std::string_view what);
+
+// For a sticky `code`: marks the device the calling thread bound lost and says which
+// kernels may have faulted and what now; "" for any other code (backends/cuda/device.cpp).
+std::string note_fault(CUresult code);
 
 // The same for NVRTC: "<what>: <call> returned NVRTC_ERROR_... (<code>)".
 Error nvrtc_error(nvrtcResult code, std::string_view call, std::string_view what);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -20,6 +21,11 @@ namespace ingot::cuda {
 // The CUDA objects every part of one device uses: its primary context and its stream.
 // The driver API acts on the calling thread's current context, so every operation binds
 // the device's context first: launches come from any thread, and each device has its own.
+//
+// Faults: a kernel's fault (a sticky error, api.hpp) leaves the context unusable. cu_error
+// then marks the context bound on the thread lost (note_fault), naming the kernels
+// launched since the last completed wait, one of which faulted; bind() refuses to work in
+// a lost context, and reset() replaces it with a fresh one (CudaDevice::recover).
 class CudaContext {
  public:
   CudaContext(const std::string& name, CUdevice device);
@@ -27,18 +33,41 @@ class CudaContext {
   CudaContext(const CudaContext&) = delete;
   CudaContext& operator=(const CudaContext&) = delete;
 
-  // Makes the context current on the calling thread; throws naming `what`.
+  // Makes the context current on the calling thread; throws naming `what`, and the fault,
+  // when the context is lost.
   void bind(std::string_view what) const;
   // Waits for all work on the stream; throws naming `what`, with the first error of an
   // earlier asynchronous launch or copy.
   void synchronize(std::string_view what) const;
-  // A new event; `flags` CU_EVENT_DEFAULT for timing, else CU_EVENT_DISABLE_TIMING.
+  // A new event; `flags` CU_EVENT_DEFAULT for timing, else CU_EVENT_DISABLE_TIMING. An
+  // event of a context since reset is not destroyed: it went with the context.
   CudaEvent make_event(unsigned flags, std::string_view what) const;
+
+  // A kernel queued on the stream, and every one queued so far done without a fault.
+  void launched(const std::string& kernel) const;
+  void finished() const;
+  // Marks the context lost by a sticky error; returns what the error's message adds: the
+  // kernels that may have faulted, and what to do.
+  std::string mark_lost() const;
+  bool lost() const { return lost_; }
+  // Destroys everything of the context (cuDevicePrimaryCtxReset) and opens it afresh,
+  // with a new stream. Nothing made in the old one may be used or released afterwards;
+  // `generation` tells them apart.
+  void reset();
 
   const std::string name;  // "CUDA:0", for messages
   const CUdevice device;
   CUcontext context = nullptr;
   CUstream stream = nullptr;
+  std::atomic<uint64_t> generation = 0;
+
+ private:
+  void open();  // retains the primary context and creates the stream
+
+  mutable std::atomic<bool> lost_ = false;
+  mutable std::mutex faults_mutex_;
+  mutable std::vector<std::string> unfinished_;  // kernels launched since the last wait
+  mutable std::string fault_;                    // what mark_lost() said
 };
 
 // Device memory: one cuMemAlloc per allocation, its CUdeviceptr as the handle. Copies are
@@ -48,6 +77,9 @@ class CudaAllocator final : public Allocator {
  public:
   CudaAllocator(Device& device, const CudaContext& cuda);
   ~CudaAllocator() override;
+  // After CudaContext::reset: the cached buffers and staging buffers went with the old
+  // context; forgets them without freeing.
+  void forget();
   void* raw_alloc(size_t bytes) override;  // a CUdeviceptr
   void raw_free(void* handle, size_t bytes) override;
   void copy_in(void* handle, size_t offset, const void* src, size_t bytes) override;
@@ -103,6 +135,9 @@ class CudaCompiler final : public Compiler {
 class CudaQueue final : public Queue {
  public:
   explicit CudaQueue(const CudaContext& cuda);
+  // After CudaContext::reset: every value signaled counts as done (its work went with
+  // the old context).
+  void forget() { timeline_.forget(); }
   uint64_t signal() override;
   void wait(uint64_t value) override;
   uint64_t completed() const override;
@@ -121,6 +156,10 @@ class CudaDevice final : public Device {
   Queue& queue() override { return queue_; }
   std::unique_ptr<Program> load(const std::vector<uint8_t>& binary, const std::string& function,
                                 int buffer_count) override;
+  bool lost() const override { return cuda_.lost(); }
+  // A fresh primary context; the allocator, queue and every buffer and program of the old
+  // one are told apart by generation (Device::recover).
+  void recover() override;
 
   const CudaContext& cuda() const { return cuda_; }
 

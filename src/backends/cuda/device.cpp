@@ -2,6 +2,7 @@
 // properties, primary context and stream; and the backend's registration.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -145,7 +146,24 @@ void synchronize_open_streams() {
     if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) cu().cuStreamSynchronize(stream);
 }
 
+// The context the calling thread bound last, which a sticky error belongs to.
+thread_local const CudaContext* t_bound = nullptr;
+
+bool is_sticky(CUresult code) {
+  return code == CUDA_ERROR_ILLEGAL_ADDRESS || code == CUDA_ERROR_LAUNCH_TIMEOUT ||
+         code == CUDA_ERROR_ASSERT ||
+         (code >= CUDA_ERROR_HARDWARE_STACK_ERROR && code <= CUDA_ERROR_LAUNCH_FAILED);
+}
+
+// At most this many kernels are named in a fault's message.
+constexpr size_t kNamedKernels = 8;
+
 }  // namespace
+
+std::string note_fault(CUresult code) {
+  if (!is_sticky(code) || !t_bound) return "";
+  return t_bound->mark_lost();
+}
 
 void synchronize_streams_at_exit() {
   static std::once_flag once;
@@ -153,6 +171,10 @@ void synchronize_streams_at_exit() {
 }
 
 CudaContext::CudaContext(const std::string& name, CUdevice device) : name(name), device(device) {
+  open();
+}
+
+void CudaContext::open() {
   std::string what = "opening " + name;
   // The primary context is the one the CUDA runtime uses too, so ingot's buffers and
   // streams are usable by other CUDA code in the process, and it is not created twice.
@@ -183,6 +205,11 @@ CudaContext::~CudaContext() {
 }
 
 void CudaContext::bind(std::string_view what) const {
+  if (lost_) {
+    std::lock_guard lock(faults_mutex_);
+    throw Error(fmt::format("{}: {}", what, fault_));
+  }
+  t_bound = this;
   if (CUresult status = cu().cuCtxSetCurrent(context); status != CUDA_SUCCESS)
     throw cu_error(status, "cuCtxSetCurrent", what);
 }
@@ -191,13 +218,70 @@ void CudaContext::synchronize(std::string_view what) const {
   bind(what);
   if (CUresult status = cu().cuStreamSynchronize(stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuStreamSynchronize", what);
+  finished();
 }
 
 CudaEvent CudaContext::make_event(unsigned flags, std::string_view what) const {
   CUevent event = nullptr;
   if (CUresult status = cu().cuEventCreate(&event, flags); status != CUDA_SUCCESS)
     throw cu_error(status, "cuEventCreate", what);
-  return CudaEvent(event, [](CUevent owned) { cu().cuEventDestroy_v2(owned); });
+  return CudaEvent(event, [this, made_in = generation.load()](CUevent owned) {
+    if (generation == made_in) cu().cuEventDestroy_v2(owned);
+  });
+}
+
+void CudaContext::launched(const std::string& kernel) const {
+  std::lock_guard lock(faults_mutex_);
+  if (unfinished_.size() <= kNamedKernels) unfinished_.push_back(kernel);
+}
+
+void CudaContext::finished() const {
+  std::lock_guard lock(faults_mutex_);
+  unfinished_.clear();
+}
+
+std::string CudaContext::mark_lost() const {
+  std::lock_guard lock(faults_mutex_);
+  if (lost_) return fault_;
+  std::string kernels;
+  for (size_t i = 0; i < std::min(unfinished_.size(), kNamedKernels); ++i)
+    kernels += fmt::format("{}'{}'", i ? ", " : "", unfinished_[i]);
+  if (unfinished_.size() > kNamedKernels) kernels += " and more";
+  std::string culprit = unfinished_.empty() ? "a kernel faulted"
+                        : unfinished_.size() == 1
+                            ? fmt::format("kernel {} faulted", kernels)
+                            : fmt::format(
+                                  "one of the kernels launched since the last completed "
+                                  "wait faulted: {} (kernels run asynchronously; "
+                                  "CUDA_LAUNCH_BLOCKING=1 names the one)",
+                                  kernels);
+  fault_ = fmt::format(
+      "{} on {}, which lost its state: its buffers and loaded kernels are gone. The next "
+      "Device::get(\"{}\"), which every tensor operation makes, starts it afresh (docs/engine.md, "
+      "Faults)",
+      culprit, name, name);
+  lost_ = true;
+  return fault_;
+}
+
+void CudaContext::reset() {
+  {
+    std::lock_guard lock(g_streams_mutex);
+    std::erase(open_streams(), std::pair(context, stream));
+  }
+  // Destroys the stream, the modules, the events and the memory of the old context; the
+  // retain this object held is given back, and open() takes a new one.
+  if (CUresult status = cu().cuDevicePrimaryCtxReset_v2(device); status != CUDA_SUCCESS)
+    throw cu_error(status, "cuDevicePrimaryCtxReset_v2", "starting " + name + " afresh");
+  cu().cuDevicePrimaryCtxRelease_v2(device);
+  ++generation;
+  context = nullptr;
+  stream = nullptr;
+  open();
+  std::lock_guard lock(faults_mutex_);
+  unfinished_.clear();
+  fault_.clear();
+  lost_ = false;
 }
 
 CudaDevice::CudaDevice(const std::string& name, CUdevice device)
@@ -206,6 +290,13 @@ CudaDevice::CudaDevice(const std::string& name, CUdevice device)
       info_(describe(name, device, compiler_)),
       allocator_(*this, cuda_),
       queue_(cuda_) {}
+
+void CudaDevice::recover() {
+  cuda_.reset();
+  allocator_.forget();
+  queue_.forget();
+  next_generation();
+}
 
 std::unique_ptr<Program> CudaDevice::load(const std::vector<uint8_t>& binary,
                                           const std::string& function, int buffer_count) {

@@ -20,6 +20,7 @@ class CudaGraph final : public Graph {
   void submit(const Buffers& buffers) override;
 
   const CudaContext& cuda_;
+  uint64_t generation_;         // the context's when instantiated
   std::string what_;            // names a replay in errors
   CUgraphExec exec_ = nullptr;  // null when no launch has work
   std::mutex mutex_;            // an executable graph is not to be launched concurrently
@@ -36,6 +37,7 @@ struct GraphOwner {
 CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buffers& buffers)
     : Graph(device, std::move(launches)),
       cuda_(device.cuda()),
+      generation_(cuda_.generation),
       what_(fmt::format("{} replay of a graph of {} launches", device.name(),
                         this->launches().size())) {
   // Every launch made ready before any CUDA object exists.
@@ -83,7 +85,10 @@ CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buf
 
 CudaGraph::~CudaGraph() {
   // At exit the driver may be gone before this graph: the call then fails, harmlessly.
-  if (exec_ && cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuGraphExecDestroy(exec_);
+  // A graph of a context since reset went with it.
+  if (exec_ && generation_ == cuda_.generation &&
+      cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS)
+    cu().cuGraphExecDestroy(exec_);
 }
 
 // The nodes hold the buffers' addresses; replay() checked that they are all alive, and holds
@@ -94,6 +99,7 @@ void CudaGraph::submit(const Buffers&) {
   cuda_.bind(what_);
   if (CUresult status = cu().cuGraphLaunch(exec_, cuda_.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphLaunch", what_);
+  for (const Launch& launch : launches()) cuda_.launched(launch.program->function());
 }
 
 }  // namespace

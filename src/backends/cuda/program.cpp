@@ -106,8 +106,9 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
 }
 
 CudaProgram::~CudaProgram() {
-  // At exit the driver may be gone before this program: the call then fails, harmlessly.
-  if (cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
+  // A lost program's module went with the old context. At exit the driver may be gone
+  // before this program: the call then fails, harmlessly.
+  if (!lost() && cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
 }
 
 CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDims& dims,
@@ -181,12 +182,14 @@ double CudaProgram::submit(const CudaLaunch& ready, bool wait) {
       status != CUDA_SUCCESS)
     throw cu_error(status, "cuLaunchKernel",
                    fmt::format("{} with grid {} and block {}", what, blocks, block));
+  cuda.launched(function());  // a fault surfaces later, at a wait: it names this kernel
   if (!wait) return 0;
   if (CUresult status = cu().cuEventRecord(end.get(), cuda.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuEventRecord", what);
   // A fault in the kernel (CUDA_ERROR_ILLEGAL_ADDRESS...) is reported here.
   if (CUresult status = cu().cuEventSynchronize(end.get()); status != CUDA_SUCCESS)
     throw cu_error(status, "cuEventSynchronize", what + ": the kernel did not complete");
+  cuda.finished();
   float milliseconds = 0;
   if (CUresult status = cu().cuEventElapsedTime(&milliseconds, start.get(), end.get());
       status != CUDA_SUCCESS)

@@ -66,9 +66,19 @@ id new_buffer(MTLDevice& self, NSUInteger length, NSUInteger options) {
     throw Error("emulated Metal: newBufferWithLength:0: a buffer's length must be at least 1");
   if (length > self.max_buffer_length) return nullptr;  // as Metal answers: nil
   size_t rounded = (length + kPageBytes - 1) / kPageBytes * kPageBytes;
-  auto* memory = static_cast<uint8_t*>(std::aligned_alloc(kPageBytes, rounded));
-  if (!memory) return nullptr;
-  return (new MTLBuffer(self, memory, length, mode, true))->as_id();
+  // The device's memory is taken first, so that buffers made at once cannot pass it together.
+  size_t before = self.allocated.fetch_add(rounded);
+  size_t memory_bytes = self.memory();
+  auto* memory = rounded > memory_bytes || before > memory_bytes - rounded
+                     ? nullptr
+                     : static_cast<uint8_t*>(std::aligned_alloc(kPageBytes, rounded));
+  if (!memory) {
+    self.allocated -= rounded;
+    return nullptr;
+  }
+  auto* made = new MTLBuffer(self, memory, length, mode, true);
+  made->charged = rounded;
+  return made->as_id();
 }
 
 // A buffer over the caller's memory, as Metal requires it: page-aligned, a whole number of
@@ -105,6 +115,22 @@ id new_buffer_no_copy(MTLDevice& self, void* pointer, NSUInteger length, NSUInte
 MTLDevice::MTLDevice(size_t index)
     : Object(class_named("MTLDevice")), index(index), max_buffer_length(physical_memory() / 2) {
   retain();  // the system's own reference: a caller's release never deallocates it
+}
+
+size_t MTLDevice::memory() const {
+  const char* text = std::getenv("INGOT_METAL_EMULATOR_MEMORY");
+  if (!text || !*text) return physical_memory() / 4 * 3;
+  char* end = nullptr;
+  unsigned long long bytes = std::strtoull(text, &end, 10);
+  if (*end != '\0' || bytes == 0)
+    throw Error(fmt::format(
+        "emulated Metal: INGOT_METAL_EMULATOR_MEMORY={}: give the device's memory in bytes", text));
+  return size_t(bytes);
+}
+
+void MTLBuffer::dealloc() {
+  memory.reset();
+  device.allocated -= charged;
 }
 
 MTLBuffer::MTLBuffer(MTLDevice& device, uint8_t* memory, size_t length, StorageMode mode,
@@ -160,7 +186,7 @@ void define_device_classes() {
       +[](MTLDevice& self) -> NSUInteger { return self.max_buffer_length; });
   def(
       device, "recommendedMaxWorkingSetSize",
-      +[](MTLDevice&) -> NSUInteger { return physical_memory() / 4 * 3; });
+      +[](MTLDevice& self) -> NSUInteger { return self.memory(); });
   // INGOT_METAL_EMULATOR_FAMILIES=0 makes a device of macOS before 10.15, which has no
   // supportsFamily: (read at each call, as hasUnifiedMemory's setting).
   def(

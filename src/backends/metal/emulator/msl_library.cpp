@@ -55,8 +55,9 @@ struct Compiler {
 
 // The CPU clang picks for -march=native, read from the command line it would run.
 std::string native_cpu(const std::string& compiler) {
-  ProcessResult r = run_process(
-      {compiler, "-march=native", "-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null"});
+  ProcessResult r = run_compiler(
+      {compiler, "-march=native", "-###", "-x", "c++", "-c", "/dev/null", "-o", "/dev/null"},
+      "emulated Metal: asking clang++ for its CPU");
   const std::string key = "\"-target-cpu\" \"";
   size_t at = r.output.find(key);
   if (r.exit_code != 0 || at == std::string::npos) return "";
@@ -69,7 +70,7 @@ const Compiler& compiler() {
     for (const char* name : kCompilers) {
       std::string path = find_executable(name);
       if (path.empty()) continue;
-      ProcessResult v = run_process({path, "--version"});
+      ProcessResult v = run_compiler({path, "--version"}, "emulated Metal: clang++ --version");
       if (v.exit_code == 0)
         return Compiler{path, v.output.substr(0, v.output.find('\n')), native_cpu(path)};
     }
@@ -139,18 +140,23 @@ std::vector<uint8_t> build(const std::string& unit, const std::vector<std::strin
   argv.insert(argv.end(), options.begin(), options.end());
   if (!pch.empty()) argv.insert(argv.end(), {"-include-pch", pch});
   argv.insert(argv.end(), {"-o", so, cpp, "-lm"});
-  ProcessResult result = run_process(argv);
+  std::error_code ignored;
+  ProcessResult result;
+  try {
+    result = run_compiler(argv, "MSL compile");
+  } catch (const Error&) {
+    std::filesystem::remove_all(dir, ignored);  // a compiler past its time limit
+    throw;
+  }
   std::ifstream file(so, std::ios::binary);
   std::vector<uint8_t> binary((std::istreambuf_iterator<char>(file)),
                               std::istreambuf_iterator<char>());
-  std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
   if (result.exit_code != 0 || binary.empty()) {
     std::string log =
         result.output.size() > 16384 ? result.output.substr(0, 16384) + "\n..." : result.output;
-    throw Error(fmt::format(
-        "MSL compile failed: {} exited with code {} (the C++ it compiled is kept at {})\n{}",
-        cc.path, result.exit_code, keep_failed_source(source, ".cpp"), log));
+    throw Error(fmt::format("MSL compile failed: {} {} (the C++ it compiled is kept at {})\n{}",
+                            cc.path, result.ending(), keep_failed_source(source, ".cpp"), log));
   }
   return binary;
 }

@@ -54,13 +54,17 @@ std::string precompiled_header(const std::string& compiler, const std::string& i
   std::vector<std::string> argv = {compiler, "-x", "c++-header"};
   argv.insert(argv.end(), options.begin(), options.end());
   argv.insert(argv.end(), {"-Xclang", "-fno-pch-timestamp", "-o", temp, header});
-  ProcessResult result = run_process(argv);
+  ProcessResult result;
+  try {
+    result = run_compiler(argv, fmt::format("MSL compile: precompiling the MSL header {}", header));
+  } catch (const Error&) {
+    std::remove(temp.c_str());  // a compiler past its time limit
+    throw;
+  }
   if (result.exit_code != 0) {
     std::remove(temp.c_str());
-    throw Error(
-        fmt::format("MSL compile: precompiling the MSL header {} failed ({} exited with "
-                    "code {})\n{}",
-                    header, compiler, result.exit_code, result.output));
+    throw Error(fmt::format("MSL compile: precompiling the MSL header {} failed ({} {})\n{}",
+                            header, compiler, result.ending(), result.output));
   }
   if (std::rename(temp.c_str(), pch.c_str()) != 0) {
     std::remove(temp.c_str());

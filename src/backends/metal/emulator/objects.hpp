@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <cstdlib>
 #include <deque>
@@ -111,16 +112,24 @@ struct MTLBuffer final : Object {
   std::unique_ptr<uint8_t, Free> memory;
   size_t length;
   StorageMode mode;
+  // The bytes this buffer takes of its device's memory (MTLDevice::allocated): its pages,
+  // or 0 for memory of someone else's.
+  size_t charged = 0;
 
  protected:
-  void dealloc() override { memory.reset(); }
+  void dealloc() override;
 };
 
 // One GPU and its limits; `index` in MTLCopyAllDevices' order.
 struct MTLDevice final : Object {
   explicit MTLDevice(size_t index);
+  // The memory the GPU has: INGOT_METAL_EMULATOR_MEMORY bytes where set (read at each
+  // call, so a test may shrink it), else three quarters of the host's, as Apple silicon's
+  // recommendedMaxWorkingSetSize. New buffers are refused (nil) beyond it.
+  size_t memory() const;
   size_t index;
   size_t max_buffer_length;
+  std::atomic<size_t> allocated = 0;  // the bytes of the buffers alive
 };
 
 struct MTLCompileOptions final : Object {

@@ -1,0 +1,73 @@
+// A kernel that faults on a GPU (a kernel of one's own writing far out of bounds): an
+// ingot::Error naming the kernel; the tensors made before it are lost, and using one is an
+// Error too, not a crash; the next work runs on a fresh context and computes the right
+// values (against float64 on the host). CUDA only: on CUDA:0 (run on the lent GPU) an
+// illegal address is a sticky fault of the context. The CPU, OpenCL and the emulated Metal
+// run kernels in the host process with no memory protection of their own, so an
+// out-of-bounds write there is undefined, as in C: they skip.
+#include "ingot/custom_kernel.hpp"
+#include "support/op_test.hpp"
+
+namespace {
+
+using namespace support;
+using ingot::Device;
+namespace arg = ingot::arg;
+
+constexpr const char* kScribble = R"(
+extern "C" __global__ void scribble(float* out, const float* in) {
+  // Far beyond the buffer: an address no allocation maps.
+  out[threadIdx.x + (1ull << 40)] = in[threadIdx.x];
+})";
+
+class KernelFault : public OpTest {};
+
+void expect_mentions(const std::string& message, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts)
+    EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+}
+
+TEST_P(KernelFault, AFaultNamesTheKernelAndTheNextWorkRunsOnAFreshContext) {
+  Device& device = Device::get(dev());
+  if (device.info().language != "cuda")
+    GTEST_SKIP() << dev() << " runs kernels in the host process: an out-of-bounds write is "
+                 << "undefined there, not a fault the device reports";
+  const uint64_t generation = device.generation();
+  Array x = random({256}, range(-2, 2));
+  Tensor before = tensor(x);
+  before.realize();
+  std::string message;
+  try {
+    std::vector<Tensor> out =
+        ingot::run_custom_kernel({.source = kScribble,
+                                  .function = "scribble",
+                                  .args = {arg::output({256}), arg::input(before)},
+                                  .dims = {{256, 1, 1}, {256, 1, 1}}});
+    out[0].to_vector<float>();  // the fault surfaces at the wait, if not at the launch
+    ADD_FAILURE() << "the out-of-bounds write ran without an error";
+  } catch (const ingot::Error& e) {
+    message = e.what();
+  }
+  expect_mentions(message, {"'scribble'", dev(), "CUDA_ERROR_", "afresh"});
+  // The tensor made before the fault lost its memory: an Error, not a read of freed memory.
+  EXPECT_THROW(before.to_vector<float>(), ingot::Error);
+  // The next work opens a fresh context, and computes right.
+  EXPECT_TRUE(check([](const auto& a) { return (a * 3.0 - 1.0).sum({0}); }, x));
+  EXPECT_EQ(device.generation(), generation + 1);
+  EXPECT_FALSE(device.lost());
+  EXPECT_THROW(before.to_vector<float>(), ingot::Error);
+  // A kernel of one's own loads again in the fresh context.
+  Tensor input = tensor(x);
+  std::vector<Tensor> copied = ingot::run_custom_kernel(
+      {.source = R"(extern "C" __global__ void twice(float* out, const float* in) {
+                      out[threadIdx.x] = 2.0f * in[threadIdx.x];
+                    })",
+       .function = "twice",
+       .args = {arg::output({256}), arg::input(input)},
+       .dims = {{256, 1, 1}, {256, 1, 1}}});
+  EXPECT_TRUE(close(copied[0], x * 2.0, Tol::of(DType::Float32)));
+}
+
+INGOT_ON_ALL_DEVICES(KernelFault);
+
+}  // namespace
