@@ -64,11 +64,13 @@ Tensor copy_of(const Tensor& t) {
 std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   Device& device = Device::get(resolve_device(k));
   const DeviceInfo& info = device.info();
-  custom_kernel::check_function(k, info.language);
+  const std::string language = custom_kernel::source_language(k, info);
+  custom_kernel::check_function(k, language);
   if (k.source.empty()) throw ArgumentError(fmt::format("{}: the source is empty", kernel_name(k)));
   custom_kernel::check_arguments(k, info);
+  // Assembly binds its arguments as the device's own language does.
   const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
-  const std::string source = custom_kernel::source_with_defines(k);
+  const std::string source = custom_kernel::source_with_defines(k, language);
 
   // Each argument's tensor (inputs, outputs, in-place ones) or bytes, by index into k.args.
   std::vector<Tensor> tensors(k.args.size());
@@ -114,7 +116,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
       launch.push_back(KernelArg::of_bytes(bytes[i], names[i]));
     }
   }
-  Program& program = custom_kernel::program_for(device, k, source, buffer_count);
+  Program& program = custom_kernel::program_for(device, k, source, language, buffer_count);
   double seconds = program.launch(launch, k.dims, /*wait=*/true);
   if (trace::enabled())
     trace::device_event(device.name(), k.function, "custom kernel", trace::now_us(), seconds,
