@@ -63,6 +63,7 @@ class CustomKernelAssembly : public CustomKernelTest {
               .function = "sum_f32",
               .args = {arg::input(tensor(random({64}))), arg::zeros({1}), arg::i64(64)},
               .dims = threads(64, 64),
+              .device = dev(),
               .language = "ptx"};
     }
     return {.source = std::string(kFillX86_64) + "    " + word + " %rax, %rbx\n",
@@ -70,6 +71,7 @@ class CustomKernelAssembly : public CustomKernelTest {
             .args = {arg::output({8}, ingot::DType::Int32)},
             .dims = threads(8),
             .defines = {{"VALUE", "1"}},
+            .device = dev(),
             .language = "asm"};
   }
 };
@@ -127,6 +129,7 @@ TEST_P(CustomKernelAssembly, DefinesReachTheCpuAssemblerAndArePtxErrors) {
                                          .args = {arg::output({37}, ingot::DType::Int32)},
                                          .dims = threads(37),
                                          .defines = {{"VALUE", std::to_string(value)}},
+                                         .device = dev(),
                                          .language = "asm"})
                    .at(0);
   EXPECT_TRUE(output_was_poisoned());
