@@ -1,5 +1,6 @@
 // `ingot devices`: every device that opens, with the properties the optimizer reads.
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <string>
 
@@ -37,6 +38,8 @@ void print_device(const DeviceInfo& info, bool is_default) {
   fmt::print("{}{}\n", info.name, is_default ? "  (default)" : "");
   print_row("product", info.product);
   print_row("language", info.language);
+  print_row("assembly",
+            info.assembly.empty() ? "none" : fmt::format("{}", fmt::join(info.assembly, ", ")));
   print_row("kind", std::string(info.is_gpu ? "GPU" : "CPU") + (info.emulated ? ", emulated" : ""));
   print_row("compute units", std::to_string(info.compute_units));
   print_row("SIMD width", fmt::format("{} float32 lanes", info.simd_width));

@@ -19,6 +19,14 @@
 //              structs through setBytes); threadgroup memory its [[threadgroup(i)]] index.
 // On GPUs `global` counts threads and `local` is the threadgroup; global is a multiple of
 // local unless `partial_groups` is set (Metal only).
+//
+// A kernel may also be assembly (CustomKernel::language; DeviceInfo::assembly lists what a
+// device takes), bound as the device's own language binds:
+//   asm (CPU): the host's assembly (a .S file: the C preprocessor runs first), the C ABI
+//              above: on x86-64 args in %rdi, start in %rsi, end in %rdx (SysV).
+//   ptx (CUDA): an .entry whose .param list is the CUDA kernel's parameters in order
+//              (a tensor a .u64 address); threadgroup memory the dynamic .shared array.
+// Metal and OpenCL take no assembly (Metal has none in public).
 #pragma once
 
 #include <cstdint>
@@ -140,7 +148,7 @@ inline KernelArgument threadgroup(size_t bytes) { return {KernelArgument::Thread
 }  // namespace arg
 
 struct CustomKernel {
-  std::string source;  // in the device's language (DeviceInfo::language)
+  std::string source;  // in `language`
   // The entry point in `source`. On CUDA also a template instantiation ("scale<float, 4>"),
   // which NVRTC instantiates and finds by that name expression.
   std::string function;
@@ -154,6 +162,10 @@ struct CustomKernel {
   std::vector<FunctionConstant> constants;
   // Where it runs: "" means the first tensor argument's device, or the default device.
   std::string device;
+  // The source's language: "" (or DeviceInfo::language) for the device's own, else one of
+  // the device's assembly languages (DeviceInfo::assembly): "asm" on the CPU, "ptx" on
+  // CUDA. Part of the cache key.
+  std::string language;
 };
 
 // A function constant value of `dtype` by index or by name.
@@ -164,7 +176,8 @@ FunctionConstant function_constant(const std::string& name, DType dtype, double 
 // the new outputs, and the in-place tensors as they are after the kernel (the same
 // tensors InOut rebinds). Returns once the kernel has run, so that an error the device
 // reports for the launch is thrown here. Throws Error naming the kernel and the argument
-// for invalid arguments, a source that does not compile (with the compiler's message), a
+// for invalid arguments, a language the device does not take (naming those it does), a
+// source that does not compile or assemble (with the compiler's or assembler's message), a
 // missing entry point and launches the device refuses; nothing is left allocated then.
 std::vector<Tensor> run_custom_kernel(const CustomKernel& kernel);
 

@@ -42,9 +42,14 @@ inline std::vector<DType> dtypes_except(std::initializer_list<DType> excluded) {
 
 // What a device is and what it allows; the optimizer reads the limits.
 struct DeviceInfo {
-  std::string name;       // registry name, e.g. "CPU", "CL:0"
-  std::string product;    // human-readable hardware name
-  std::string language;   // the renderer's language table: "c", "opencl", "cuda", "metal"
+  std::string name;      // registry name, e.g. "CPU", "CL:0"
+  std::string product;   // human-readable hardware name
+  std::string language;  // the renderer's language table: "c", "opencl", "cuda", "metal"
+  // The assembly languages a kernel written by hand may also be in (Compiler::assemble):
+  // "ptx" on CUDA, "asm" (the host's assembly) on the CPU; none where the device's API
+  // loads no assembly, and `no_assembly` then says why, for the message refusing one.
+  std::vector<std::string> assembly;
+  std::string no_assembly;
   bool emulated = false;  // never chosen as the default device unless named
   bool is_gpu = false;
   int compute_units = 1;
@@ -233,6 +238,15 @@ class Compiler {
   // compile_names behind the disk cache.
   NamedBinary compile_names_cached(const std::string& source,
                                    const std::vector<std::string>& names);
+
+  // Assembles `source`, written in `language` (one of DeviceInfo::assembly), into the kind
+  // of binary compile() makes, which Device::load reads; throws Error holding the
+  // assembler's log on failure. The default, for a device without assembly, throws Error.
+  virtual std::vector<uint8_t> assemble(const std::string& source, const std::string& language);
+  // identity() for assemble(): the assembler, its version, flags and target.
+  virtual std::string assembly_identity(const std::string& language) const;
+  // assemble behind the disk cache, the language part of the key.
+  std::vector<uint8_t> assemble_cached(const std::string& source, const std::string& language);
 };
 
 // The launch geometry. On GPUs: threadgroups of `local` threads, `global` threads in

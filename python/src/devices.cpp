@@ -76,6 +76,7 @@ void bind_devices(nb::module_& m) {
       .def_ro("name", &DeviceHandle::name)
       .def_prop_ro("product", [](const DeviceHandle& d) { return info_of(d).product; })
       .def_prop_ro("language", [](const DeviceHandle& d) { return info_of(d).language; })
+      .def_prop_ro("assembly", [](const DeviceHandle& d) { return info_of(d).assembly; })
       .def_prop_ro("is_gpu", [](const DeviceHandle& d) { return info_of(d).is_gpu; })
       .def_prop_ro("emulated", [](const DeviceHandle& d) { return info_of(d).emulated; })
       .def_prop_ro("compute_units", [](const DeviceHandle& d) { return info_of(d).compute_units; })

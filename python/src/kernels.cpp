@@ -142,10 +142,12 @@ void bind_kernels(nb::module_& m) {
       "custom_kernel",
       [](const std::string& source, const std::string& function, nb::handle args,
          nb::handle global_size, nb::handle local_size, nb::handle device, nb::handle defines,
-         nb::handle constants, bool partial_groups, const nb::kwargs& named) {
+         nb::handle constants, bool partial_groups, const std::string& language,
+         const nb::kwargs& named) {
         CustomKernel k;
         k.source = source;
         k.function = function;
+        k.language = language;
         if (!args.is_none() && PyDict_Size(named.ptr()) > 0)
           throw ArgumentError(
               "custom_kernel: give the arguments as a list (args=) or as keywords, not both");
@@ -171,8 +173,9 @@ void bind_kernels(nb::module_& m) {
       },
       "source"_a, "function"_a, "args"_a = nb::none(), nb::kw_only(), "global_size"_a,
       "local_size"_a = nb::make_tuple(1), "device"_a = nb::none(), "defines"_a = nb::none(),
-      "constants"_a = nb::none(), "partial_groups"_a = false, "named"_a,
-      "Runs `function` of `source` (MSL, CUDA, OpenCL C or C: the device's language) with its "
+      "constants"_a = nb::none(), "partial_groups"_a = false, "language"_a = "", "named"_a,
+      "Runs `function` of `source` (MSL, CUDA, OpenCL C or C: the device's language; or with "
+      "language=\"ptx\" on CUDA, \"asm\" on the CPU, assembly) with its "
       "arguments in the kernel's order, as a list (args=[...]) or as keywords in order "
       "(x=t, out=ingot.arg.output(...)); returns the tensors of its outputs and in-place "
       "arguments, in order.");

@@ -1,5 +1,5 @@
-// Compiler::compile_cached and compile_names_cached: the disk cache in front of every
-// backend's compiler.
+// Compiler::compile_cached, compile_names_cached and assemble_cached: the disk cache in
+// front of every backend's compiler.
 #include <fmt/format.h>
 
 #include "core/trace.hpp"
@@ -46,19 +46,40 @@ std::optional<Compiler::NamedBinary> unpack(const std::vector<uint8_t>& payload,
   return named;
 }
 
-}  // namespace
-
-std::vector<uint8_t> Compiler::compile_cached(const std::string& source) {
+// The disk cache in front of `make`, which turns `source` into a binary: the entry of
+// (`id`, `source`) when there is one, else what `make` returns, stored.
+template <class Make>
+std::vector<uint8_t> cached(const std::string& id, const std::string& source, Make make) {
   trace::Span span("compile", "compile");
-  std::string id = identity();
   if (auto cached = disk_cache_load(id, source)) {
     span.text("disk cache", "hit");
     return std::move(*cached);
   }
   span.text("disk cache", "miss");
-  std::vector<uint8_t> binary = compile(source);
+  std::vector<uint8_t> binary = make();
   disk_cache_store(id, source, binary);  // best effort: a failure only costs a recompile
   return binary;
+}
+
+}  // namespace
+
+std::vector<uint8_t> Compiler::compile_cached(const std::string& source) {
+  return cached(identity(), source, [&] { return compile(source); });
+}
+
+std::vector<uint8_t> Compiler::assemble(const std::string&, const std::string& language) {
+  throw Error(fmt::format(
+      "the compiler assembles no '{}': the device takes kernels in its own language only",
+      language));
+}
+
+std::string Compiler::assembly_identity(const std::string&) const { return identity(); }
+
+std::vector<uint8_t> Compiler::assemble_cached(const std::string& source,
+                                               const std::string& language) {
+  // The language named in the key, whatever the backend's identity says.
+  return cached(fmt::format("{}\nassembly: {}", assembly_identity(language), language), source,
+                [&] { return assemble(source, language); });
 }
 
 Compiler::NamedBinary Compiler::compile_names(const std::string&,

@@ -66,11 +66,13 @@ Tensor copy_of(const Tensor& t) {
 std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   Device& device = Device::get(resolve_device(k));
   const DeviceInfo& info = device.info();
-  custom_kernel::check_function(k, info.language);
+  const std::string language = custom_kernel::source_language(k, info);
+  custom_kernel::check_function(k, language);
   if (k.source.empty()) throw ArgumentError(fmt::format("{}: the source is empty", kernel_name(k)));
   custom_kernel::check_arguments(k, info);
+  // Assembly binds its arguments as the device's own language does.
   const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
-  const std::string source = custom_kernel::source_with_defines(k);
+  const std::string source = custom_kernel::source_with_defines(k, language);
 
   // Each argument's tensor (inputs, outputs, in-place ones) or bytes, by index into k.args.
   std::vector<Tensor> tensors(k.args.size());
@@ -117,7 +119,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
     }
   }
   engine::Recording::refuse(fmt::format("a custom kernel launch ('{}')", k.function));
-  Program& program = custom_kernel::program_for(device, k, source, buffer_count);
+  Program& program = custom_kernel::program_for(device, k, source, language, buffer_count);
   double seconds = program.launch(launch, k.dims, /*wait=*/true);
   engine::count_launches(1);
   if (trace::enabled())

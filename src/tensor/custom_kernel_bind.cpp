@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -40,6 +41,18 @@ std::string dtypes_of(const DeviceInfo& device) {
 }
 
 }  // namespace
+
+std::string source_language(const CustomKernel& k, const DeviceInfo& device) {
+  if (k.language.empty() || k.language == device.language) return device.language;
+  const std::vector<std::string>& assembly = device.assembly;
+  if (std::find(assembly.begin(), assembly.end(), k.language) != assembly.end()) return k.language;
+  std::vector<std::string> takes = {device.language};
+  takes.insert(takes.end(), assembly.begin(), assembly.end());
+  throw ArgumentError(
+      fmt::format("{}: {} takes kernels in {}, not in '{}'{}", kernel_name(k), device.name,
+                  fmt::join(takes, " or "), k.language,
+                  device.no_assembly.empty() ? "" : fmt::format(" ({})", device.no_assembly)));
+}
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;

@@ -16,6 +16,12 @@ std::string kernel_name(const CustomKernel& k);
 // "argument 2 ('bins')": how messages name k.args[i].
 std::string argument_name(const CustomKernel& k, size_t i);
 
+// The language of k.source on `device`: its own (DeviceInfo::language) when k.language is
+// empty, else k.language if the device takes it. Throws ArgumentError naming the kernel,
+// the device, the language asked and the ones the device takes (and why it takes no
+// assembly, where it says).
+std::string source_language(const CustomKernel& k, const DeviceInfo& device);
+
 // Whether `s` is an identifier of C and its kin.
 bool is_identifier(const std::string& s);
 // Throws Error unless k.function names an entry point: an identifier, or in CUDA also a
@@ -38,10 +44,12 @@ std::vector<uint8_t> value_bytes(DType dtype, const std::variant<int64_t, double
                                  const std::string& what);
 
 // `source` with `k.defines` defined before it, its lines numbered as in the original.
-std::string source_with_defines(const CustomKernel& k);
-// The loaded program of `k` on `device`: its source compiled once per device and process
-// (through the disk cache), each function and specialisation loaded once.
+// Throws ArgumentError for defines in a `language` without a C preprocessor (PTX).
+std::string source_with_defines(const CustomKernel& k, const std::string& language);
+// The loaded program of `k` on `device`: its source, in `language`, compiled (or assembled)
+// once per device and process (through the disk cache), each function and specialisation
+// loaded once.
 Program& program_for(Device& device, const CustomKernel& k, const std::string& source,
-                     int buffer_count);
+                     const std::string& language, int buffer_count);
 
 }  // namespace ingot::custom_kernel

@@ -2,7 +2,8 @@
 // compiles once per device and process, through the device's disk cache, however many of
 // its entry points run; each entry point with each set of function constants loads once.
 // Programs live for the process: a launch that has not finished must not outlive its
-// program, and the next call with the same kernel skips the load.
+// program, and the next call with the same kernel skips the load. An assembly source
+// (CustomKernel::language) is assembled instead, cached the same way.
 #include <fmt/format.h>
 
 #include <map>
@@ -47,8 +48,12 @@ Cache& cache() {
 
 }  // namespace
 
-std::string source_with_defines(const CustomKernel& k) {
+std::string source_with_defines(const CustomKernel& k, const std::string& language) {
   if (k.defines.empty()) return k.source;
+  if (language == "ptx")
+    throw ArgumentError(fmt::format(
+        "{}: {} defines given, but PTX has no preprocessor; write the values into the source",
+        kernel_name(k), k.defines.size()));
   std::string source;
   for (const auto& [name, value] : k.defines) {
     if (!is_identifier(name))
@@ -64,10 +69,13 @@ std::string source_with_defines(const CustomKernel& k) {
 }
 
 Program& program_for(Device& device, const CustomKernel& k, const std::string& source,
-                     int buffer_count) {
+                     const std::string& language, int buffer_count) {
   Cache& c = cache();
   std::lock_guard lock(c.mutex);
-  Cache::Key key{device.name(), source, k.function, constants_key(k.constants), buffer_count};
+  // The device and the language, which tell a source of one language from the same text
+  // in another.
+  const std::string where = device.name() + '\0' + language;
+  Cache::Key key{where, source, k.function, constants_key(k.constants), buffer_count};
   auto it = c.programs.find(key);
   if (it != c.programs.end()) {
     if (!it->second->lost()) return *it->second;
@@ -75,7 +83,8 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
   }
   // A CUDA template instantiation is compiled with its name expression, once for each.
   const bool by_name = !is_identifier(k.function);
-  std::pair<std::string, std::string> compiled_key{device.name(), source};
+  const bool assembly = language != device.info().language;
+  std::pair<std::string, std::string> compiled_key{where, source};
   if (by_name) compiled_key.second += '\0' + k.function;
   auto compiled = c.compiled.find(compiled_key);
   if (compiled == c.compiled.end()) {
@@ -83,6 +92,8 @@ Program& program_for(Device& device, const CustomKernel& k, const std::string& s
     if (by_name) {
       Compiler::NamedBinary named = device.compiler().compile_names_cached(source, {k.function});
       fresh = {std::move(named.binary), named.symbols.at(0)};
+    } else if (assembly) {
+      fresh.binary = device.compiler().assemble_cached(source, language);
     } else {
       fresh.binary = device.compiler().compile_cached(source);
     }

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -132,6 +133,56 @@ TEST_F(DiskCache, UnwritableFolderDisablesCachingOnly) {
   auto binary = Device::get("CPU").compiler().compile_cached(
       "void k(char* const* b, const long* i, const double* f, long s, long e) {}");
   EXPECT_FALSE(binary.empty());
+}
+
+// A compiler that also assembles, counting: its "binary" is the language, then the source.
+class CountingAssembler : public CountingCompiler {
+ public:
+  std::vector<uint8_t> assemble(const std::string& source, const std::string& language) override {
+    ++assembles;
+    std::string binary = language + source;
+    return {binary.begin(), binary.end()};
+  }
+  int assembles = 0;
+};
+
+TEST_F(DiskCache, AssemblyHitsItsOwnEntryKeyedByTheLanguage) {
+  CountingAssembler first;
+  std::vector<uint8_t> ptx = first.assemble_cached(kSource, "ptx");
+  first.assemble_cached(kSource, "asm");
+  first.compile_cached(kSource);
+  // Each language, and the device's own, an entry of its own for the same text.
+  EXPECT_EQ(first.assembles, 2);
+  EXPECT_EQ(first.compiles, 1);
+  CountingAssembler restarted;
+  EXPECT_EQ(restarted.assemble_cached(kSource, "ptx"), ptx);
+  EXPECT_EQ(restarted.assemble_cached(kSource, "asm"), first.assemble(kSource, "asm"));
+  EXPECT_EQ(restarted.compile_cached(kSource), reversed(kSource));
+  EXPECT_EQ(restarted.assembles + restarted.compiles, 0);
+}
+
+TEST_F(DiskCache, CpuAssemblyIsCachedAndLoads) {
+#if !defined(__x86_64__)
+  GTEST_SKIP() << "the test's assembly is x86-64's";
+#endif
+  const std::string source = ".text\n.globl asm_kernel\nasm_kernel:\n  ret\n";
+  Device& cpu = Device::get("CPU");
+  std::vector<uint8_t> binary = cpu.compiler().assemble_cached(source, "asm");
+  std::vector<fs::path> entries;
+  for (const auto& file : fs::directory_iterator(Context::global().cache_dir()))
+    if (file.path().extension() == ".bin") entries.push_back(file.path());
+  ASSERT_EQ(entries.size(), 1u);
+  // A miss stores the entry again, renaming a new file into place: the same file (inode)
+  // after the second call shows that it was a hit.
+  auto inode = [&] {
+    struct stat info {};
+    EXPECT_EQ(stat(entries[0].c_str(), &info), 0);
+    return info.st_ino;
+  };
+  const ino_t before = inode();
+  EXPECT_EQ(cpu.compiler().assemble_cached(source, "asm"), binary);
+  EXPECT_EQ(inode(), before);
+  EXPECT_NO_THROW(cpu.load(binary, "asm_kernel", 0));
 }
 
 // The child half of TwoProcessesFillOneEntry: compiles one kernel through the real CPU

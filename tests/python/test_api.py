@@ -3,6 +3,7 @@ kernels of one's own in the device's language."""
 
 import ctypes
 import os
+import platform
 
 import numpy as np
 import pytest
@@ -165,6 +166,46 @@ def test_custom_kernel_in_place_keeps_old_contents_for_lazy_tensors(device, rng)
     check(t, x.astype(np.float64) * -3)  # the Python object holds the new contents
     check(same, x.astype(np.float64) * -3)
     check(doubled_before, x.astype(np.float64) * 2)
+
+
+# x86-64 assembly: out[i] = x[i] * 2 for i in [start, end); args in %rdi, start in %rsi,
+# end in %rdx (the C ABI of CPU kernels).
+DOUBLE_X86_64 = """
+    .text
+    .globl double_it
+    .type double_it, @function
+double_it:
+    movq    (%rdi), %rax            # x
+    movq    8(%rdi), %rcx           # out
+1:  cmpq    %rdx, %rsi
+    jge     2f
+    movss   (%rax,%rsi,4), %xmm0
+    addss   %xmm0, %xmm0
+    movss   %xmm0, (%rcx,%rsi,4)
+    incq    %rsi
+    jmp     1b
+2:  ret
+"""
+
+
+@pytest.mark.skipif(platform.machine() != "x86_64", reason="the kernel is x86-64 assembly")
+def test_custom_kernel_in_cpu_assembly(rng):
+    assert "asm" in ingot.Device("CPU").assembly
+    x = rng.standard_normal(1001).astype(np.float32)
+    (out,) = ingot.custom_kernel(DOUBLE_X86_64, "double_it", [ingot.Tensor(x, device="CPU"),
+                                                              ingot.arg.output(1001)],
+                                 global_size=1001, device="CPU", language="asm")
+    check(out, x.astype(np.float64) * 2, rtol=0, atol=0)
+    with pytest.raises(ingot.Error, match="ingot_bogus_4711"):
+        ingot.custom_kernel(DOUBLE_X86_64 + "    ingot_bogus_4711 %rax\n", "double_it",
+                            [ingot.Tensor(x, device="CPU"), ingot.arg.output(1001)],
+                            global_size=1001, device="CPU", language="asm")
+
+
+def test_custom_kernel_language_the_device_does_not_take():
+    with pytest.raises(ingot.ArgumentError, match="CPU takes kernels in c or asm, not in 'ptx'"):
+        ingot.custom_kernel(DOUBLE_X86_64, "double_it", [ingot.arg.output(4)], global_size=4,
+                            device="CPU", language="ptx")
 
 
 def test_custom_kernel_argument_errors():

@@ -1,4 +1,5 @@
-// The CPU compiler: runs the host's C compiler to turn one C source into a shared object.
+// The CPU compiler: runs the host's C compiler to turn one C source, or one source of the
+// host's assembly, into a shared object.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <stdlib.h>
@@ -29,6 +30,12 @@ const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
 const std::vector<std::string> kFlags = with_kernel_sanitizer_flags(
     {"-x", "c", "-std=c11", "-O3", "-march=native", "-ffp-contract=fast", "-fPIC", "-shared",
      "-fno-math-errno", "-fwrapv", "-fno-builtin-powf", "-fno-builtin-pow"});
+
+// Assembly goes through the C preprocessor first, as a .S file would (so that defines
+// work); --noexecstack: a source without a .note.GNU-stack section would otherwise ask
+// for an executable stack, which a newer glibc refuses to load.
+const std::vector<std::string> kAssemblyFlags = {"-x", "assembler-with-cpp", "-fPIC", "-shared",
+                                                 "-Wa,--noexecstack"};
 
 // A fresh folder for one compile: in the cache folder when possible, so that a failing
 // source is kept beside the cache; else in the system's temporary folder.
@@ -92,20 +99,37 @@ std::string CpuCompiler::identity() const {
   return fmt::format("{}\n{}\n{}\n{}", cc.path, cc.version, fmt::join(kFlags, " "), host);
 }
 
+std::string CpuCompiler::assembly_identity(const std::string&) const {
+  Found cc = found();
+  return fmt::format("{}\n{}\n{}", cc.path, cc.version, fmt::join(kAssemblyFlags, " "));
+}
+
 std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
+  return build(source, "kernel.c", kFlags, "compile");
+}
+
+std::vector<uint8_t> CpuCompiler::assemble(const std::string& source, const std::string& language) {
+  if (language != "asm")
+    throw Error(fmt::format("CPU assembly: the CPU assembles 'asm', not '{}'", language));
+  return build(source, "kernel.S", kAssemblyFlags, "assembly");
+}
+
+std::vector<uint8_t> CpuCompiler::build(const std::string& source, const std::string& file_name,
+                                        const std::vector<std::string>& flags,
+                                        const std::string& what) {
   Found cc = found();
   std::filesystem::path dir = make_build_dir();
-  std::filesystem::path source_path = dir / "kernel.c", binary_path = dir / "kernel.so";
+  std::filesystem::path source_path = dir / file_name, binary_path = dir / "kernel.so";
   if (!(std::ofstream(source_path, std::ios::binary) << source))
-    throw Error(fmt::format("CPU compile: cannot write the source to {}", source_path.string()));
+    throw Error(fmt::format("CPU {}: cannot write the source to {}", what, source_path.string()));
   std::vector<std::string> argv = {cc.path};
-  argv.insert(argv.end(), kFlags.begin(), kFlags.end());
+  argv.insert(argv.end(), flags.begin(), flags.end());
   argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string(), "-lm"});
   // On a failure the folder stays, so the source can be read and compiled by hand.
   ProcessResult result = run_compiler(
-      argv, fmt::format("CPU compile (the source is kept at {})", source_path.string()));
+      argv, fmt::format("CPU {} (the source is kept at {})", what, source_path.string()));
   if (result.exit_code != 0) {
-    throw Error(fmt::format("CPU compile failed: {} {}; the source is kept at {}\n{}", cc.path,
+    throw Error(fmt::format("CPU {} failed: {} {}; the source is kept at {}\n{}", what, cc.path,
                             result.ending(), source_path.string(), result.output));
   }
   std::ifstream file(binary_path, std::ios::binary);
@@ -114,7 +138,7 @@ std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
   std::error_code ignored;
   std::filesystem::remove_all(dir, ignored);
   if (binary.empty())
-    throw Error(fmt::format("CPU compile: {} reported success but wrote no {}", cc.path,
+    throw Error(fmt::format("CPU {}: {} reported success but wrote no {}", what, cc.path,
                             binary_path.string()));
   return binary;
 }

@@ -33,10 +33,19 @@ class CpuCompiler final : public Compiler {
  public:
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // "asm": the host's assembly (a .S file), assembled by the same compiler into the same
+  // kind of shared object.
+  std::vector<uint8_t> assemble(const std::string& source, const std::string& language) override;
+  std::string assembly_identity(const std::string& language) const override;
   // The compiler's path and version, or why there is none; shown by `ingot devices`.
   std::string describe() const;
 
  private:
+  // Runs the compiler with `flags` on `source`, written to `file_name`, into a shared
+  // object; `what` ("compile", "assembly") names the step in messages.
+  std::vector<uint8_t> build(const std::string& source, const std::string& file_name,
+                             const std::vector<std::string>& flags, const std::string& what);
+
   struct Found {
     std::string requested;  // INGOT_CC when it was looked up; a change looks again
     std::string path;

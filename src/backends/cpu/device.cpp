@@ -63,6 +63,7 @@ DeviceInfo host_info(const CpuCompiler& compiler) {
       .name = "CPU",
       .product = product.empty() ? std::string("host CPU") : product,
       .language = "c",
+      .assembly = {"asm"},
       .compute_units = threads,
       .max_threads_per_group = 1,
       .simd_width = simd_width(),

@@ -32,6 +32,9 @@ using CUgraph = struct CUgraph_st*;
 using CUgraphNode = struct CUgraphNode_st*;
 using CUgraphExec = struct CUgraphExec_st*;
 using CUkernel = struct CUkern_st*;
+using CUlinkState = struct CUlinkState_st*;
+using CUjit_option = int;    // enum CUjit_option_enum
+using CUjitInputType = int;  // enum CUjitInputType_enum
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_INVALID_VALUE = 1;
@@ -47,6 +50,13 @@ constexpr CUresult CUDA_ERROR_LAUNCH_TIMEOUT = 702;
 constexpr CUresult CUDA_ERROR_ASSERT = 710;
 constexpr CUresult CUDA_ERROR_HARDWARE_STACK_ERROR = 714;
 constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
+
+// The JIT's options that ask for its logs: a buffer and its size in, the bytes written out.
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER = 3;
+constexpr CUjit_option CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER = 5;
+constexpr CUjit_option CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+constexpr CUjitInputType CU_JIT_INPUT_PTX = 1;
 
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 1;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X = 2;  // _Y and _Z follow
@@ -117,6 +127,11 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(cuMemcpyPeerAsync, CUresult,                                                                 \
     (CUdeviceptr, CUcontext, CUdeviceptr, CUcontext, size_t, CUstream))                          \
   X(cuModuleLoadData, CUresult, (CUmodule*, const void*))                                        \
+  X(cuLinkCreate_v2, CUresult, (unsigned, CUjit_option*, void**, CUlinkState*))                  \
+  X(cuLinkAddData_v2, CUresult,                                                                  \
+    (CUlinkState, CUjitInputType, void*, size_t, const char*, unsigned, CUjit_option*, void**))  \
+  X(cuLinkComplete, CUresult, (CUlinkState, void**, size_t*))                                    \
+  X(cuLinkDestroy, CUresult, (CUlinkState))                                                      \
   X(cuModuleUnload, CUresult, (CUmodule))                                                        \
   X(cuModuleGetFunction, CUresult, (CUfunction*, CUmodule, const char*))                         \
   X(cuFuncGetAttribute, CUresult, (int*, CUfunction_attribute, CUfunction))                      \

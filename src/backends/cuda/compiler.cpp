@@ -1,9 +1,12 @@
 // The CUDA compiler: NVRTC compiles CUDA C++ to a CUBIN for the device's architecture (or
-// to PTX when NVRTC does not know it), which the disk cache keeps and Device::load reads.
+// to PTX when NVRTC does not know it), and the driver's JIT assembles PTX written by hand
+// to a CUBIN; the disk cache keeps either and Device::load reads it.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 
 #include "backends/cuda/cuda.hpp"
 #include "runtime/failed_source.hpp"
@@ -42,11 +45,44 @@ std::string program_log(nvrtcProgram program) {
   return log;
 }
 
+// The JIT's error and info logs, which it fills while the link state lives: the options
+// and values cuLinkCreate takes, pointing into this object (so it stays where it is).
+struct JitLogs {
+  static constexpr size_t kBytes = 16384;
+  std::array<char, kBytes> error{}, info{};
+  std::array<CUjit_option, 4> options{CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                                      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  // A size is passed as the pointer's value, as the driver API does.
+  std::array<void*, 4> values{error.data(), reinterpret_cast<void*>(kBytes), info.data(),
+                              reinterpret_cast<void*>(kBytes)};
+
+  JitLogs() = default;
+  JitLogs(const JitLogs&) = delete;
+  JitLogs& operator=(const JitLogs&) = delete;
+
+  // The error log, then the info log, each where it says something.
+  std::string text() const {
+    std::string text(error.data(), strnlen(error.data(), kBytes));
+    if (size_t n = strnlen(info.data(), kBytes))
+      text += (text.empty() ? "" : "\n") + std::string(info.data(), n);
+    return text;
+  }
+};
+
+// A link state, destroyed through the table.
+struct LinkState {
+  CUlinkState state = nullptr;
+  ~LinkState() {
+    if (state) cu().cuLinkDestroy(state);
+  }
+};
+
 }  // namespace
 
 CudaCompiler::CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability) : cuda_(cuda) {
   const auto [major, minor] = capability;
   const int device_arch = major * 10 + minor;
+  device_arch_ = device_arch;
   std::vector<int> archs = supported_archs();
   if (std::find(archs.begin(), archs.end(), device_arch) != archs.end()) {
     arch_ = fmt::format("sm_{}", device_arch);
@@ -129,6 +165,38 @@ Compiler::NamedBinary CudaCompiler::compile_names(const std::string& source,
     named.symbols.emplace_back(lowered);
   }
   return named;
+}
+
+std::string CudaCompiler::assembly_identity(const std::string&) const {
+  // The driver's JIT makes the CUBIN for the device itself.
+  return fmt::format("CUDA driver {} JIT (cuLink)\nsm_{}", cu().driver_version, device_arch_);
+}
+
+std::vector<uint8_t> CudaCompiler::assemble(const std::string& source,
+                                            const std::string& language) {
+  if (language != "ptx")
+    throw Error(fmt::format("{} assembly: CUDA assembles 'ptx', not '{}'", cuda_.name, language));
+  std::string what = fmt::format("{} PTX assembly for sm_{}", cuda_.name, device_arch_);
+  cuda_.bind(what);  // the JIT targets the device of the current context
+  JitLogs logs;
+  LinkState link;
+  CUresult status = cu().cuLinkCreate_v2(unsigned(logs.options.size()), logs.options.data(),
+                                         logs.values.data(), &link.state);
+  if (status != CUDA_SUCCESS) throw cu_error(status, "cuLinkCreate", what);
+  auto failed = [&](CUresult code, std::string_view call) {
+    return Error(fmt::format("{}; the source is kept at {}\n{}", cu_error(code, call, what).what(),
+                             keep_failed_source(source, ".ptx"), logs.text()));
+  };
+  // The JIT reads PTX up to its NUL, which the size counts.
+  status = cu().cuLinkAddData_v2(link.state, CU_JIT_INPUT_PTX, const_cast<char*>(source.c_str()),
+                                 source.size() + 1, "kernel.ptx", 0, nullptr, nullptr);
+  if (status != CUDA_SUCCESS) throw failed(status, "cuLinkAddData");
+  void* cubin = nullptr;  // owned by the link state
+  size_t size = 0;
+  if ((status = cu().cuLinkComplete(link.state, &cubin, &size)) != CUDA_SUCCESS)
+    throw failed(status, "cuLinkComplete");
+  const auto* bytes = static_cast<const uint8_t*>(cubin);
+  return std::vector<uint8_t>(bytes, bytes + size);
 }
 
 }  // namespace ingot::cuda

@@ -119,11 +119,16 @@ class CudaCompiler final : public Compiler {
   // lowered (mangled) name.
   NamedBinary compile_names(const std::string& source,
                             const std::vector<std::string>& names) override;
+  // "ptx": assembled by the driver's JIT (cuLinkAddData, cuLinkComplete) into a CUBIN for
+  // the device, which the disk cache keeps, so that the JIT runs once per source.
+  std::vector<uint8_t> assemble(const std::string& source, const std::string& language) override;
+  std::string assembly_identity(const std::string& language) const override;
   // What `ingot devices` shows: "sm_90 (CUBIN)" or "compute_90 (PTX)".
   std::string target() const;
 
  private:
   const CudaContext& cuda_;
+  int device_arch_ = 0;  // 90 for compute capability 9.0
   std::string arch_;     // "sm_90", "compute_90", or empty when NVRTC has none for the device
   std::string no_arch_;  // when arch_ is empty: why
   bool cubin_ = true;    // false: PTX, which the driver compiles for the device at load

@@ -103,6 +103,8 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
       .name = name,
       .product = product_name(device),
       .language = "cuda",
+      // PTX, which the driver's JIT assembles for the device (CudaCompiler::assemble).
+      .assembly = {"ptx"},
       .is_gpu = true,
       .compute_units =
           attribute(device, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, "multiprocessor count"),

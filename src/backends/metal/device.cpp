@@ -99,6 +99,9 @@ DeviceInfo describe(const std::string& name, const MetalContext& metal, bool fas
       .name = name,
       .product = objc::to_string(send<id>(device, "name")),
       .language = "metal",
+      .no_assembly =
+          "Metal has no public assembly: Apple documents no instruction set for its GPUs, and "
+          "a Metal library is compiled from MSL (or AIR, an undocumented IR)",
       // The emulator is never the default device; Apple's Metal is.
       .emulated = rt.emulated,
       .is_gpu = true,

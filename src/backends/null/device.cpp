@@ -20,6 +20,9 @@ DeviceInfo describe() {
       // tests/cts/kernels.cpp the conformance suite launches: NULL has neither, so nothing
       // is rendered for it and its kernel tests skip.
       .language = "null",
+      // A backend whose driver loads an assembly lists it in .assembly (the CPU's "asm",
+      // CUDA's "ptx") and assembles it in its Compiler::assemble; one without says why.
+      .no_assembly = "NULL runs nothing",
   };
 }
 

@@ -129,6 +129,9 @@ DeviceInfo describe(const std::string& name, cl_platform_id platform, cl_device_
       .name = name,
       .product = device_string(device, CL_DEVICE_NAME, "device name") + " (" + platform_name + ")",
       .language = "opencl",
+      .no_assembly =
+          "OpenCL has no portable assembly: clCreateProgramWithBinary takes only a vendor's "
+          "own binaries, so ingot runs OpenCL C",
       // A CPU or accelerator behind OpenCL (PoCL) runs slower than ingot's own CPU backend.
       .emulated = !gpu,
       .is_gpu = gpu,
