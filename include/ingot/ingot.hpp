@@ -5,6 +5,7 @@
 #include "ingot/custom_kernel.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
+#include "ingot/kernel_builder.hpp"
 #include "ingot/profile.hpp"
 #include "ingot/runtime.hpp"
 #include "ingot/tensor.hpp"

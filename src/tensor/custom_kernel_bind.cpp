@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <cctype>
 #include <map>
 
 #include "core/op.hpp"
@@ -40,13 +39,6 @@ std::string dtypes_of(const DeviceInfo& device) {
 }
 
 }  // namespace
-
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
 
 void check_function(const CustomKernel& k, const std::string& language) {
   if (is_identifier(k.function)) return;
