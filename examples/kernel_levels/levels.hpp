@@ -4,9 +4,8 @@
 // Each function returns the sum as a one-element float32 tensor on x's device.
 #pragma once
 
-#include <optional>
-
 #include <ingot/ingot.hpp>
+#include <optional>
 
 namespace kernel_levels {
 
