@@ -77,13 +77,13 @@ BuiltKernel partials_kernel(const std::string& device, const Plan& p, int64_t n)
   const int64_t steps = ceil_div(vectors, per_step);
   KernelValue g = b.global_range(p.groups), l = b.local_range(p.threads);
   std::vector<KernelValue> acc;
-  for (int64_t u = 0; u < p.unroll; ++u) acc.push_back(b.accumulator(DType::Float32, 0, int(p.width)));
+  for (int64_t u = 0; u < p.unroll; ++u)
+    acc.push_back(b.accumulator(DType::Float32, 0, int(p.width)));
   KernelValue i = b.reduce_range(steps);
   for (int64_t u = 0; u < p.unroll; ++u) {
-    KernelValue v = runs ? (g * double(steps) + i) * double(p.unroll) + double(u)
-                         : ((i * double(p.unroll) + double(u)) * double(p.groups) + g) *
-                                   double(p.threads) +
-                               l;
+    KernelValue v =
+        runs ? (g * double(steps) + i) * double(p.unroll) + double(u)
+             : ((i * double(p.unroll) + double(u)) * double(p.groups) + g) * double(p.threads) + l;
     b.assign(acc[size_t(u)],
              acc[size_t(u)] + b.load(x, v * double(p.width), int(p.width), v < double(vectors)));
   }
@@ -136,8 +136,8 @@ const Kernels& kernels_for(const std::string& device, int64_t n) {
 
 ingot::Tensor sum_with_builder(const ingot::Tensor& x) {
   if (x.dtype() != DType::Float32)
-    throw ingot::ArgumentError(fmt::format("sum_with_builder: x is {}; it sums float32",
-                                           ingot::dtype_name(x.dtype())));
+    throw ingot::ArgumentError(
+        fmt::format("sum_with_builder: x is {}; it sums float32", ingot::dtype_name(x.dtype())));
   const ingot::Tensor flat = x.reshape({x.numel()});
   const Kernels& k = kernels_for(x.device(), x.numel());
   namespace arg = ingot::arg;
