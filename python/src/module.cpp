@@ -16,4 +16,5 @@ NB_MODULE(_ingot, m) {
   bind_creation(m);
   bind_devices(m);
   bind_kernels(m);
+  bind_kernel_builder(m);
 }
