@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ingot/context.hpp"
 #include "ops/custom_kernel_support.hpp"
 
 namespace {
@@ -250,6 +251,23 @@ TEST_P(KernelBuilderRuns, SoftmaxRows) {
       ASSERT_NEAR(got[size_t(q * cols + k)], want, 1e-6 + 1e-5 * want) << q << ", " << k;
     }
   }
+}
+
+TEST_P(KernelBuilderRuns, SourceShowsUnderDebug4) {
+  KernelBuilder b("builder_debug_shown", dev());
+  auto y = b.buffer("y", I64, Access::Write);
+  KernelValue i = b.global_range(3);
+  b.store(y, i, i * 7.0);
+  ingot::BuiltKernel k = b.build();
+  ingot::Context& context = ingot::Context::global();
+  const int saved = context.debug();
+  context.set_debug(4);
+  testing::internal::CaptureStderr();
+  std::vector<Tensor> out = k.run({arg::output({3}, I64)});
+  const std::string printed = testing::internal::GetCapturedStderr();
+  context.set_debug(saved);
+  EXPECT_NE(printed.find(k.source()), std::string::npos) << printed;
+  EXPECT_EQ(out.at(0).to_vector<int64_t>(), (std::vector<int64_t>{0, 7, 14}));
 }
 
 TEST_P(KernelBuilderChecks, StoreOutsideAnyGlobalRange) {
