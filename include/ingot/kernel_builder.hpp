@@ -28,11 +28,16 @@
 #include <string>
 #include <vector>
 
-#include "ingot/custom_kernel.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/runtime.hpp"
 
 namespace ingot {
+
+// BuiltKernel::run binds tensors with the arguments of ingot/custom_kernel.hpp (which
+// ingot/ingot.hpp includes); declared here only, so that the compiler's layers, which
+// implement the builder, need not see the Tensor API.
+class Tensor;
+struct KernelArgument;
 
 struct KernelBuilderState;
 
