@@ -219,7 +219,9 @@ class BuiltKernel {
   // Read buffer, arg::output / arg::zeros / arg::inout for a Write or ReadWrite one,
   // arg::scalar (any of its helpers) for a scalar. Returns the tensors of the outputs and
   // in-place arguments, as run_custom_kernel does. Throws Error naming the parameter when
-  // an argument does not fit it.
+  // an argument does not fit it. The launch is queued as the engine queues its own
+  // kernels: run returns before the kernel ends, and a fault the device reports for it
+  // surfaces when its results are read.
   std::vector<Tensor> run(const std::vector<KernelArgument>& args) const;
 
  private:

@@ -42,15 +42,19 @@ Tensor copy_of(const Tensor& t) {
 
 std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& info) {
   std::vector<Tensor> tensors(k.args.size());
-  std::vector<Tensor> to_realize;
-  for (size_t i = 0; i < k.args.size(); ++i) {
-    const Arg& arg = k.args[i];
-    if (auto* input = std::get_if<Arg::Input>(&arg.value))
-      to_realize.push_back(tensors[i] = input->tensor.contiguous());
-    else if (auto* inout = std::get_if<Arg::InOut>(&arg.value))
-      to_realize.push_back(*inout->tensor);
+  {
+    // Scoped: its handles on the in-place tensors must be gone before writable_in_place
+    // counts who else holds them.
+    std::vector<Tensor> to_realize;
+    for (size_t i = 0; i < k.args.size(); ++i) {
+      const Arg& arg = k.args[i];
+      if (auto* input = std::get_if<Arg::Input>(&arg.value))
+        to_realize.push_back(tensors[i] = input->tensor.contiguous());
+      else if (auto* inout = std::get_if<Arg::InOut>(&arg.value))
+        to_realize.push_back(*inout->tensor);
+    }
+    Tensor::realize_all(to_realize);
   }
-  Tensor::realize_all(to_realize);
   for (size_t i = 0; i < k.args.size(); ++i) {
     const Arg& arg = k.args[i];
     if (auto* output = std::get_if<Arg::Output>(&arg.value)) {
