@@ -6,6 +6,7 @@
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
 #include "ingot/jit.hpp"
+#include "ingot/kernel_builder.hpp"
 #include "ingot/profile.hpp"
 #include "ingot/runtime.hpp"
 #include "ingot/tensor.hpp"

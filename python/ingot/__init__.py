@@ -10,7 +10,12 @@ import numpy as _np
 from ingot import _ingot
 from ingot._ingot import (  # noqa: F401
     ArgumentError,
+    BuiltKernel,
     KernelArgument,
+    KernelBuffer,
+    KernelBuilder,
+    KernelLocalArray,
+    KernelValue,
     arg,
     Device,
     DType,

@@ -82,6 +82,10 @@ Tensor tensor_from_host(const void* data, DType dtype, const Shape& shape,
 nb::object numpy_dtype(DType dtype);
 std::optional<DType> dtype_of_numpy(nb::handle numpy_dtype);
 
+// One argument of a custom or built kernel: an ingot.arg argument, or a tensor (an
+// input), an int (an int32 scalar) or a float (a float32 scalar) (kernels.cpp).
+KernelArgument argument_of(nb::handle value);
+
 void bind_errors(nb::module_& m);
 void bind_dtypes(nb::module_& m);
 void bind_tensor_class(nb::module_& m, nb::class_<Tensor>& tensor);
@@ -93,5 +97,6 @@ void bind_interop(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_devices(nb::module_& m);
 void bind_kernels(nb::module_& m);
 void bind_jit(nb::module_& m);
+void bind_kernel_builder(nb::module_& m);
 
 }  // namespace ingot::python

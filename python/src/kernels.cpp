@@ -30,20 +30,6 @@ KernelArgument scalar_of(nb::handle value, DType dtype) {
   return arg::scalar(dtype, int_arg(value, "custom_kernel", "scalar"));
 }
 
-// One element of `args`: an ingot.arg argument, or a tensor (an input), an int (an int32
-// scalar) or a float (a float32 scalar).
-KernelArgument argument_of(nb::handle value) {
-  if (nb::isinstance<KernelArgument>(value)) return nb::cast<KernelArgument>(value);
-  if (nb::isinstance<Tensor>(value)) return arg::input(tensor_of(value));
-  if (PyFloat_Check(value.ptr())) return scalar_of(value, DType::Float32);
-  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
-    return scalar_of(value, DType::Int32);
-  throw nb::type_error(fmt::format("custom_kernel: an argument must be an ingot.Tensor, an "
-                                   "int, a float or made by ingot.arg, not {}",
-                                   python_type_name(value))
-                           .c_str());
-}
-
 // The bytes of a struct argument: anything with the buffer protocol (bytes, a ctypes
 // Structure, a NumPy structured scalar or array).
 std::vector<uint8_t> bytes_of(nb::handle value) {
@@ -135,6 +121,20 @@ void bind_arguments(nb::module_& m) {
 }
 
 }  // namespace
+
+// One element of `args`: an ingot.arg argument, or a tensor (an input), an int (an int32
+// scalar) or a float (a float32 scalar).
+KernelArgument argument_of(nb::handle value) {
+  if (nb::isinstance<KernelArgument>(value)) return nb::cast<KernelArgument>(value);
+  if (nb::isinstance<Tensor>(value)) return arg::input(tensor_of(value));
+  if (PyFloat_Check(value.ptr())) return scalar_of(value, DType::Float32);
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
+    return scalar_of(value, DType::Int32);
+  throw nb::type_error(fmt::format("custom_kernel: an argument must be an ingot.Tensor, an "
+                                   "int, a float or made by ingot.arg, not {}",
+                                   python_type_name(value))
+                           .c_str());
+}
 
 void bind_kernels(nb::module_& m) {
   bind_arguments(m);

@@ -17,4 +17,5 @@ NB_MODULE(_ingot, m) {
   bind_devices(m);
   bind_kernels(m);
   bind_jit(m);
+  bind_kernel_builder(m);
 }

@@ -1,5 +1,22 @@
 // The linear kernel IR: a flat list of SSA instructions with structured loops, the
-// output of codegen and the input of every renderer.
+// output of codegen and of the public KernelBuilder (include/ingot/kernel_builder.hpp),
+// and the input of every renderer.
+//
+// Invariants every producer keeps and every renderer relies on:
+// - An instruction's sources come before it (src holds indices into Kernel::insts), and
+//   lie in a block (Range...EndRange, If...EndIf) that is still open where it is used.
+// - Range/EndRange and If/EndIf nest properly; Barrier and DefineLocal are never inside
+//   an If (every thread of a group must reach a barrier), and DefineLocal is hoisted to
+//   the kernel's outermost scope by the renderers.
+// - `buffer` of a Load/Store is an index into Kernel::buffers, or with `local` the
+//   `buffer` of a DefineLocal; `buffer` of a Param an index into Kernel::scalars.
+// - Buffers are listed output first for the engine's kernels; KernelBuilder's may list
+//   them in any order (BufferParam::output says which ones are written).
+// - Parameters reach the kernel as the engine launches them (Program::launch with
+//   buffers and ScalarArgs): the buffers in order, then the scalars, an Int64 one as an
+//   Int ScalarArg and a Float32 one as a Float.
+// - GroupIdx/LocalIdx appear only on devices with threadgroups (DeviceInfo::threadgroups);
+//   on the CPU the one index is GlobalIdx along dimension 0.
 #pragma once
 
 #include <string>
@@ -41,6 +58,7 @@ enum class IOp : uint8_t {
   AsyncCopy,    // `width` values of `dtype` from src[1] of `buffer` to src[0] of local `lo`
   AsyncCommit,  // the copies issued since the last commit form a group
   AsyncWait,    // until at most `hi` of this thread's groups are still in flight
+  Param,        // the value of scalar parameter `buffer` (Kernel::scalars), of `dtype`
 };
 
 struct Inst {
@@ -68,9 +86,15 @@ struct BufferParam {
   bool output;
 };
 
+// A scalar passed by value: Int64 or Float32 (the two kinds of ScalarArg).
+struct ScalarParam {
+  DType dtype;
+};
+
 struct Kernel {
   std::string name;
-  std::vector<BufferParam> buffers;  // output first
+  std::vector<BufferParam> buffers;  // output first (the engine's kernels)
+  std::vector<ScalarParam> scalars;  // after the buffers
   std::vector<Inst> insts;
   LaunchDims dims;
   double flops = 0;  // estimated arithmetic per launch

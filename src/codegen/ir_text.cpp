@@ -12,8 +12,8 @@ constexpr std::array kNames = {
     "Const",   "GlobalIdx",   "GroupIdx",  "LocalIdx",  "Range",       "EndRange",    "Load",
     "Store",   "Alu",         "DefineAcc", "Assign",    "Broadcast",   "Gather",      "Lane",
     "HReduce", "DefineLocal", "Barrier",   "If",        "EndIf",       "ShuffleDown", "MatZero",
-    "MatLoad", "MatMulAcc",   "MatStore",  "AsyncCopy", "AsyncCommit", "AsyncWait"};
-static_assert(kNames.size() == size_t(IOp::AsyncWait) + 1, "a name for every IOp");
+    "MatLoad", "MatMulAcc",   "MatStore",  "AsyncCopy", "AsyncCommit", "AsyncWait",   "Param"};
+static_assert(kNames.size() == size_t(IOp::Param) + 1, "a name for every IOp");
 
 // What besides the sources tells this instruction apart.
 std::string detail(const Inst& inst) {
@@ -43,6 +43,8 @@ std::string detail(const Inst& inst) {
     case IOp::DefineLocal:
     case IOp::AsyncWait:
       return fmt::format(" {}", inst.hi);
+    case IOp::Param:
+      return fmt::format(" s{}", inst.buffer);
     default:
       return "";
   }

@@ -88,24 +88,21 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   return b.key;
 }
 
-std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
-                                             const std::vector<NodePtr>& inputs,
-                                             const std::vector<NodePtr>& leaves) {
+std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device) {
   std::string source;
   {
     trace::Span span("render", "engine");
-    source = render::render(lowered.kernel, render::language(device.info().language));
-    span.text("kernel", lowered.kernel.name);
+    source = render::render(kernel, render::language(device.info().language));
+    span.text("kernel", kernel.name);
   }
   const int debug = Context::global().debug();
-  if (debug >= 3) print_kernel(lowered.kernel, debug);
+  if (debug >= 3) print_kernel(kernel, debug);
   if (debug >= 4) std::cerr << source << "\n";
 
-  auto compiled = std::make_unique<CompiledKernel>();
   std::vector<uint8_t> binary;
   {
     // A vendor compiler can take seconds on a large kernel: say so rather than hang silently.
-    SlowNotice notice(fmt::format("compiling {} for {}", lowered.kernel.name, device.name()),
+    SlowNotice notice(fmt::format("compiling {} for {}", kernel.name, device.name()),
                       std::chrono::seconds(1));
     try {
       binary = device.compiler().compile_cached(source);
@@ -115,15 +112,21 @@ std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, De
                               device.name(), e.what()));
     }
   }
-  if (debug >= 6) std::cerr << disassemble(device, binary, lowered.kernel.name);
-  record_kernel(device, lowered.kernel, source, binary.size());
-  {
-    trace::Span span("load", "engine");
-    compiled->program =
-        device.load(binary, lowered.kernel.name, static_cast<int>(lowered.kernel.buffers.size()));
-    span.text("kernel", lowered.kernel.name);
-  }
+  if (debug >= 6) std::cerr << disassemble(device, binary, kernel.name);
+  record_kernel(device, kernel, source, binary.size());
+  trace::Span span("load", "engine");
+  std::unique_ptr<Program> program =
+      device.load(binary, kernel.name, static_cast<int>(kernel.buffers.size()));
+  span.text("kernel", kernel.name);
   ++g_compiled;
+  return program;
+}
+
+std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
+                                             const std::vector<NodePtr>& inputs,
+                                             const std::vector<NodePtr>& leaves) {
+  auto compiled = std::make_unique<CompiledKernel>();
+  compiled->program = compile_kernel(lowered.kernel, device);
   compiled->name = lowered.kernel.name;
   compiled->dims = lowered.kernel.dims;
   compiled->flops = lowered.kernel.flops;

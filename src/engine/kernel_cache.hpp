@@ -27,6 +27,11 @@ struct CompiledKernel {
 // their inputs' shapes and types; `leaves` receives the realized inputs in key order.
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves);
 
+// Renders `kernel` in `device`'s language (printing it under DEBUG=3 and 4), compiles it
+// through the disk cache and loads it: how every kernel is built, the engine's own and
+// those of KernelBuilder (include/ingot/kernel_builder.hpp).
+std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device);
+
 // Renders, compiles (through the disk cache) and loads one lowered kernel of a description
 // whose input nodes are `inputs`; those are found among `leaves`.
 std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,

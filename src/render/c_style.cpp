@@ -25,6 +25,8 @@ const LanguageTable& language(const std::string& name) {
   throw Error("render: no language table named '" + name + "' (available: c, opencl, cuda, metal)");
 }
 
+std::string scalar_name(int i) { return fmt::format("s{}", i); }
+
 namespace {
 
 // Operations spelled as a math function call (the table adds the type suffix).
@@ -281,6 +283,9 @@ class Renderer {
         return "";
       case ir::IOp::LocalIdx:
         names_[i] = fmt::format(fmt::runtime(lang_.local_id), in.dim, "xyz"[in.dim]);
+        return "";
+      case ir::IOp::Param:
+        names_[i] = scalar_name(in.buffer);
         return "";
       case ir::IOp::DefineLocal:
         locals_ += "  " +

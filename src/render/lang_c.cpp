@@ -56,6 +56,14 @@ std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
     std::string c = k.buffers[i].output ? "" : "const ";
     s += fmt::format("  {1}{0}* restrict p{2} = ({1}{0}*)bufs[{2}];\n", t, c, i);
   }
+  // The CPU passes Int scalars in iargs and Float ones (as double) in fargs, each in order.
+  int ints = 0, floats = 0;
+  for (size_t i = 0; i < k.scalars.size(); ++i) {
+    const bool is_int = k.scalars[i].dtype == DType::Int64;
+    s += fmt::format("  const {} {} = ({}){}[{}];\n", lang.value_type(k.scalars[i].dtype),
+                     scalar_name(static_cast<int>(i)), lang.value_type(k.scalars[i].dtype),
+                     is_int ? "iargs" : "fargs", is_int ? ints++ : floats++);
+  }
   return s + "  for (int64_t gidx = start; gidx < end; gidx++) {\n";
 }
 
@@ -71,6 +79,9 @@ const LanguageTable& language_c() {
       .stream_store = "INGOT_STREAM({0}, ({1}*)({2}));",
       .stream_fence = "  __atomic_thread_fence(__ATOMIC_SEQ_CST);\n",
       .global_id = "gidx",
+      // Threadgroup arrays of KernelBuilder's kernels, which the CPU runs one group an
+      // iteration (codegen/host_threads.hpp): arrays of the iteration.
+      .local_decl = "{0} {1}[{2}];",
       .int64_suffix = "LL",
       .vector_load = "*(const {0}*)({1} + {2})",
       .vector_store = "*({0}*)({1} + {2}) = {4};",

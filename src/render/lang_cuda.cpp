@@ -183,6 +183,9 @@ std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
         fmt::format("{}{}{}* __restrict__ p{}", i ? ", " : "", k.buffers[i].output ? "" : "const ",
                     lang.storage_type(k.buffers[i].dtype), i);
   }
+  for (size_t i = 0; i < k.scalars.size(); ++i)
+    params += fmt::format("{}{} {}", params.empty() ? "" : ", ",
+                          lang.value_type(k.scalars[i].dtype), scalar_name(static_cast<int>(i)));
   int64_t threads = k.dims.local[0] * k.dims.local[1] * k.dims.local[2];
   return fmt::format("extern \"C\" __global__ void __launch_bounds__({}) {}({}) {{\n", threads,
                      k.name, params);

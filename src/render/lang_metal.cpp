@@ -64,6 +64,11 @@ std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
                           k.buffers[i].output ? "" : "const ",
                           lang.storage_type(k.buffers[i].dtype), i, i);
   }
+  // Scalars follow the buffers' indices, set with setBytes.
+  for (size_t i = 0; i < k.scalars.size(); ++i)
+    params += fmt::format("{}constant {}& {} [[buffer({})]]", params.empty() ? "" : ", ",
+                          lang.value_type(k.scalars[i].dtype), scalar_name(static_cast<int>(i)),
+                          k.buffers.size() + i);
   return fmt::format(
       "kernel void {}({}{}uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group "
       "[[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) "

@@ -44,6 +44,9 @@ std::string open_kernel(const ir::Kernel& k, const LanguageTable& lang) {
         fmt::format("{}__global {}{}* restrict p{}", i ? ", " : "",
                     k.buffers[i].output ? "" : "const ", lang.storage_type(k.buffers[i].dtype), i);
   }
+  for (size_t i = 0; i < k.scalars.size(); ++i)
+    params += fmt::format("{}{} {}", params.empty() ? "" : ", ",
+                          lang.value_type(k.scalars[i].dtype), scalar_name(static_cast<int>(i)));
   return fmt::format("__kernel void {}({}) {{\n", k.name, params);
 }
 

@@ -84,6 +84,9 @@ struct LanguageTable {
 };
 
 const LanguageTable& language(const std::string& name);
+// The name a kernel's scalar parameter `i` (ir::Kernel::scalars) has in its body: each
+// table's open_kernel declares it, as a parameter or read from the CPU's argument arrays.
+std::string scalar_name(int i);
 std::string render(const ir::Kernel& kernel, const LanguageTable& lang);
 
 }  // namespace ingot::render

@@ -34,33 +34,6 @@ std::string resolve_device(const CustomKernel& k) {
   return frontend::device_name("");
 }
 
-// A new tensor of `out`'s shape and type: uninitialised, or filled on the device.
-Tensor make_output(const Arg::Output& out, const std::string& device) {
-  if (!out.init) return Tensor::empty(out.shape, out.dtype, device);
-  Tensor filled = Tensor::full(out.shape, *out.init, out.dtype, device).contiguous();
-  filled.realize();
-  return filled;
-}
-
-// Whether the kernel may write `t`'s memory: nothing but `t` refers to its node (no lazy
-// tensor built from it, no other handle) or to its buffer (no view of it), and the buffer
-// is exactly its elements.
-bool writable_in_place(const Tensor& t) {
-  const NodePtr& node = t.node();
-  const std::shared_ptr<Buffer>& buffer = node->buffer;
-  return node.use_count() == 1 && buffer.use_count() == 1 && buffer->offset() == 0 &&
-         buffer->bytes() == size_t(t.numel()) * dtype_size(t.dtype());
-}
-
-// A copy of realized `t` in a new buffer of its device, for the kernel to write.
-Tensor copy_of(const Tensor& t) {
-  const Buffer& from = *t.node()->buffer;
-  const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());
-  std::shared_ptr<Buffer> to = from.device().allocator().alloc(bytes);
-  if (bytes) Allocator::transfer(*to, from, bytes);
-  return frontend::wrap(make_buffer_node(std::move(to), t.dtype(), t.shape(), t.device()));
-}
-
 }  // namespace
 
 std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
@@ -74,32 +47,14 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
   const std::vector<size_t> order = custom_kernel::launch_order(k, info.language);
   const std::string source = custom_kernel::source_with_defines(k, language);
 
-  // Each argument's tensor (inputs, outputs, in-place ones) or bytes, by index into k.args.
-  std::vector<Tensor> tensors(k.args.size());
+  // Each scalar's bytes, by index into k.args, checked before any tensor is realized.
   std::vector<std::vector<uint8_t>> bytes(k.args.size());
-  {
-    std::vector<Tensor> to_realize;
-    for (size_t i = 0; i < k.args.size(); ++i) {
-      const Arg& arg = k.args[i];
-      if (auto* input = std::get_if<Arg::Input>(&arg.value))
-        to_realize.push_back(tensors[i] = input->tensor.contiguous());
-      else if (auto* inout = std::get_if<Arg::InOut>(&arg.value))
-        to_realize.push_back(*inout->tensor);
-      else if (auto* scalar = std::get_if<Arg::Scalar>(&arg.value))
-        bytes[i] = custom_kernel::value_bytes(
-            scalar->dtype, scalar->value,
-            fmt::format("{}: {} (a scalar)", kernel_name(k), argument_name(k, i)));
-    }
-    Tensor::realize_all(to_realize);
-  }
-  for (size_t i = 0; i < k.args.size(); ++i) {
-    const Arg& arg = k.args[i];
-    if (auto* output = std::get_if<Arg::Output>(&arg.value)) {
-      tensors[i] = make_output(*output, info.name);
-    } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
-      tensors[i] = writable_in_place(*inout->tensor) ? *inout->tensor : copy_of(*inout->tensor);
-    }
-  }
+  for (size_t i = 0; i < k.args.size(); ++i)
+    if (auto* scalar = std::get_if<Arg::Scalar>(&k.args[i].value))
+      bytes[i] = custom_kernel::value_bytes(
+          scalar->dtype, scalar->value,
+          fmt::format("{}: {} (a scalar)", kernel_name(k), argument_name(k, i)));
+  std::vector<Tensor> tensors = custom_kernel::argument_tensors(k, info);
 
   int buffer_count = 0;
   std::vector<std::string> names(k.args.size());
@@ -128,17 +83,7 @@ std::vector<Tensor> run_custom_kernel(const CustomKernel& k) {
                             .text("global", fmt::format("{}", fmt::join(k.dims.global, " x ")))
                             .text("local", fmt::format("{}", fmt::join(k.dims.local, " x "))));
 
-  std::vector<Tensor> results;
-  for (size_t i = 0; i < k.args.size(); ++i) {
-    const Arg& arg = k.args[i];
-    if (std::holds_alternative<Arg::Output>(arg.value)) {
-      results.push_back(tensors[i]);
-    } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
-      *inout->tensor = tensors[i];
-      results.push_back(tensors[i]);
-    }
-  }
-  return results;
+  return custom_kernel::kernel_results(k, tensors);
 }
 
 }  // namespace ingot

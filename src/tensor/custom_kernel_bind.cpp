@@ -7,7 +7,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 
 #include "core/op.hpp"
@@ -52,13 +51,6 @@ std::string source_language(const CustomKernel& k, const DeviceInfo& device) {
       fmt::format("{}: {} takes kernels in {}, not in '{}'{}", kernel_name(k), device.name,
                   fmt::join(takes, " or "), k.language,
                   device.no_assembly.empty() ? "" : fmt::format(" ({})", device.no_assembly)));
-}
-
-bool is_identifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
 }
 
 void check_function(const CustomKernel& k, const std::string& language) {

@@ -1,12 +1,13 @@
 // The parts of run_custom_kernel, each in its own file: binding the arguments to their
 // positions and checking them (custom_kernel_bind.cpp), the bytes of scalars and function
-// constants (custom_kernel_bytes.cpp), and the compiled sources and loaded programs
-// (custom_kernel_cache.cpp).
+// constants (custom_kernel_bytes.cpp), the arguments' tensors (custom_kernel_tensors.cpp)
+// and the compiled sources and loaded programs (custom_kernel_cache.cpp).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "core/identifier.hpp"
 #include "ingot/custom_kernel.hpp"
 
 namespace ingot::custom_kernel {
@@ -22,8 +23,7 @@ std::string argument_name(const CustomKernel& k, size_t i);
 // assembly, where it says).
 std::string source_language(const CustomKernel& k, const DeviceInfo& device);
 
-// Whether `s` is an identifier of C and its kin.
-bool is_identifier(const std::string& s);
+using ingot::is_identifier;
 // Throws Error unless k.function names an entry point: an identifier, or in CUDA also a
 // template instantiation ("scale<float, 4>", an NVRTC name expression).
 void check_function(const CustomKernel& k, const std::string& language);
@@ -42,6 +42,15 @@ void check_arguments(const CustomKernel& k, const DeviceInfo& device);
 // beginning with `what` when `dtype` cannot hold it.
 std::vector<uint8_t> value_bytes(DType dtype, const std::variant<int64_t, double>& value,
                                  const std::string& what);
+
+// The tensor of each argument, by index into k.args (none for scalars, bytes and
+// threadgroup memory): inputs made contiguous and realized, outputs made (filled where
+// they ask), in-place tensors realized and, where something else sees their contents,
+// copied for the kernel to write (custom_kernel_tensors.cpp).
+std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& info);
+// What a run returns: the outputs and in-place tensors in argument order, each InOut
+// argument's tensor rebound to the one the kernel wrote.
+std::vector<Tensor> kernel_results(const CustomKernel& k, const std::vector<Tensor>& tensors);
 
 // `source` with `k.defines` defined before it, its lines numbered as in the original.
 // Throws ArgumentError for defines in a `language` without a C preprocessor (PTX).

@@ -1,0 +1,14 @@
+#include "core/identifier.hpp"
+
+#include <cctype>
+
+namespace ingot {
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  for (char c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+  return true;
+}
+
+}  // namespace ingot
