@@ -10,6 +10,7 @@
 #include "gpu_bench.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
+#include "levels.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"ingot: a lazy tensor compiler and runtime"};
@@ -32,6 +33,19 @@ int main(int argc, char** argv) {
   std::string kernel_name;
   show->add_option("name", kernel_name, "The kernel's name, as `ingot kernels` lists it")
       ->required();
+
+  CLI::App* levels = kernels->add_subcommand(
+      "levels", "Time and check one sum at each of the five kernel levels (docs/kernel-levels.md)");
+  kernel_levels::LevelOptions level_options;
+  levels->add_option("--device", level_options.device,
+                     "Device name (default: DEV, else the fastest)");
+  levels
+      ->add_option("--size", level_options.bytes,
+                   "Bytes of float32 input (default 1 GiB, 64 MiB emulated)")
+      ->check(CLI::PositiveNumber);
+  levels->add_option("--beam", level_options.beam, "BEAM's width at level 4")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
 
   CLI::App* cache = app.add_subcommand(
       "cache", "Show the compiled-kernel cache: size against INGOT_CACHE_MAX, entries, hit rate");
@@ -64,6 +78,7 @@ int main(int argc, char** argv) {
   try {
     if (*devices) return ingot::cli::list_devices();
     if (*show) return ingot::cli::show_kernel(cache_dir, kernel_name);
+    if (*levels) return kernel_levels::print_levels(level_options) ? 0 : ingot::cli::kCheckFailed;
     if (*kernels) return ingot::cli::list_kernels(cache_dir);
     if (*clear) return ingot::cli::clear_cache(cache_dir);
     if (*cache) return ingot::cli::show_cache(cache_dir);

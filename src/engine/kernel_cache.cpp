@@ -108,8 +108,8 @@ std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device
       binary = device.compiler().compile_cached(source);
     } catch (const Error& e) {
       // The compiler knows the source, not which kernel it is.
-      throw Error(fmt::format("compiling kernel '{}' for {}: {}", lowered.kernel.name,
-                              device.name(), e.what()));
+      throw Error(
+          fmt::format("compiling kernel '{}' for {}: {}", kernel.name, device.name(), e.what()));
     }
   }
   if (debug >= 6) std::cerr << disassemble(device, binary, kernel.name);

@@ -6,6 +6,8 @@
 #include <optional>
 
 #include "engine/built_kernel.hpp"
+#include "engine/realize.hpp"
+#include "engine/recording.hpp"
 #include "graph/lazy.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
@@ -89,7 +91,10 @@ std::vector<Tensor> BuiltKernel::run(const std::vector<KernelArgument>& args) co
   // Queued as the engine queues its own launches (realize.cpp), not waited for: a sum's
   // two stages then cost no host round trip between them, and the tensors returned are
   // read, like any tensor, after the device's queue reaches them.
+  // A JIT capture records the engine's launches only: one it cannot replay is refused.
+  engine::Recording::refuse(fmt::format("a built kernel's launch ('{}')", s.kernel.name));
   program.launch(buffers, s.kernel.dims, scalars, /*wait=*/false);
+  engine::count_launches(1);
   return custom_kernel::kernel_results(k, tensors);
 }
 

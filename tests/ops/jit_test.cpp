@@ -2,7 +2,9 @@
 // compile and schedule nothing, re-capture on new shapes up to the bound and then refuse,
 // keep results of earlier calls and every buffer they use, read external tensors' current
 // contents, and draw random numbers per call as eager calls would.
+#include <ingot/custom_kernel.hpp>
 #include <ingot/jit.hpp>
+#include <ingot/kernel_builder.hpp>
 
 #include "support/device_values.hpp"
 #include "support/op_test.hpp"
@@ -60,6 +62,29 @@ TEST_P(JitTest, ReplaysMatchTheReferenceWithoutCompilingOrScheduling) {
     EXPECT_EQ(replay.kernels_launched, capture.kernels_launched);
   }
   EXPECT_EQ(step.captures(), 1u);
+}
+
+// A built kernel launches outside the engine's schedule, where a capture cannot see it: a
+// function that runs one is refused with an Error naming the kernel, and runs eagerly.
+TEST_P(JitTest, ABuiltKernelInsideACaptureIsRefused) {
+  ingot::KernelBuilder b("double_it", dev());
+  auto in = b.buffer("in", F32);
+  auto out = b.buffer("out", F32, ingot::KernelBuilder::Access::Write);
+  ingot::KernelValue i = b.global_range(4);
+  b.store(out, i, b.load(in, i) * 2.0);
+  ingot::BuiltKernel twice = b.build();
+  Jit step = ingot::jit([&](const std::vector<Tensor>& x) {
+    return twice.run({ingot::arg::input(x[0]), ingot::arg::output({4})});
+  });
+  Array x = random({4});
+  try {
+    step({tensor(x)});
+    FAIL() << "a built kernel's launch was captured";
+  } catch (const ingot::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("double_it"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(close(twice.run({ingot::arg::input(tensor(x)), ingot::arg::output({4})})[0], x * 2.0,
+                    Tol::of(F32)));
 }
 
 TEST_P(JitTest, NewShapesRecapture) {

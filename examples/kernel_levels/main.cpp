@@ -1,0 +1,36 @@
+// The sum of one float32 tensor at each of ingot's five kernel levels, timed and checked
+// against a float64 host sum (docs/kernel-levels.md walks through the code):
+//   1. tensor ops            x.sum()
+//   2. the device's language  a kernel of one's own in C, OpenCL C, CUDA or MSL
+//   3. ingot's IR             the same algorithm built with ingot::KernelBuilder
+//   4. BEAM search            x.sum() with the compiler's choices timed on the device
+//   5. assembly               PTX on CUDA, x86-64 assembly on the CPU
+//
+//   ingot_example_kernel_levels [--device NAME] [--size BYTES] [--runs N] [--beam WIDTH]
+// Exits 1 on an error and 2 when a level's sum is wrong.
+#include <fmt/core.h>
+
+#include <CLI/CLI.hpp>
+
+#include "levels.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"The sum of one tensor at each of ingot's five kernel levels"};
+  kernel_levels::LevelOptions options;
+  app.add_option("--device", options.device, "Device name (default: DEV, else the fastest)");
+  app.add_option("--size", options.bytes, "Bytes of float32 input (default 1 GiB, 64 MiB emulated)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--runs", options.runs, "Runs per level; each time is the best")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--beam", options.beam, "BEAM's width at level 4")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return kernel_levels::print_levels(options) ? 0 : 2;
+  } catch (const ingot::Error& e) {
+    fmt::print(stderr, "error: {}\n", e.what());
+    return 1;
+  }
+}
