@@ -52,7 +52,9 @@ class CudaContext {
   bool lost() const { return lost_; }
   // Destroys everything of the context (cuDevicePrimaryCtxReset) and opens it afresh,
   // with a new stream. Nothing made in the old one may be used or released afterwards;
-  // `generation` tells them apart.
+  // `generation` tells them apart. Where the driver refuses a fresh context (NVIDIA's
+  // keeps a kernel's fault until the process ends), throws Error saying so, then and at
+  // every later call.
   void reset();
 
   const std::string name;  // "CUDA:0", for messages
@@ -68,6 +70,7 @@ class CudaContext {
   mutable std::mutex faults_mutex_;
   mutable std::vector<std::string> unfinished_;  // kernels launched since the last wait
   mutable std::string fault_;                    // what mark_lost() said
+  std::string unrecoverable_;  // why reset() could not open a fresh context, once it failed
 };
 
 // Device memory: one cuMemAlloc per allocation, its CUdeviceptr as the handle. Copies are

@@ -199,6 +199,7 @@ CudaContext::~CudaContext() {
     std::lock_guard lock(g_streams_mutex);
     std::erase(open_streams(), std::pair(context, stream));
   }
+  if (!context) return;  // a reset that could not open a fresh one holds no retain
   if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) {
     cu().cuStreamSynchronize(stream);
     cu().cuStreamDestroy_v2(stream);
@@ -259,14 +260,15 @@ std::string CudaContext::mark_lost() const {
                                   kernels);
   fault_ = fmt::format(
       "{} on {}, which lost its state: its buffers and loaded kernels are gone. The next "
-      "Device::get(\"{}\"), which every tensor operation makes, starts it afresh (docs/engine.md, "
-      "Faults)",
+      "Device::get(\"{}\"), which every tensor operation makes, starts it afresh where the "
+      "driver allows; NVIDIA's keeps the fault until the process ends (docs/engine.md, Faults)",
       culprit, name, name);
   lost_ = true;
   return fault_;
 }
 
 void CudaContext::reset() {
+  if (!unrecoverable_.empty()) throw Error(unrecoverable_);
   {
     std::lock_guard lock(g_streams_mutex);
     std::erase(open_streams(), std::pair(context, stream));
@@ -279,7 +281,20 @@ void CudaContext::reset() {
   ++generation;
   context = nullptr;
   stream = nullptr;
-  open();
+  try {
+    open();
+  } catch (const Error& e) {
+    // NVIDIA's driver may keep a kernel's fault for the rest of the process, whatever
+    // becomes of the context: then nothing more runs on this device here.
+    context = nullptr;
+    std::lock_guard lock(faults_mutex_);
+    unrecoverable_ = fmt::format(
+        "{} cannot start afresh in this process ({}): the driver clears a kernel's fault "
+        "only when the process that met it ends; run the work again in a new process. The "
+        "fault: {}",
+        name, e.what(), fault_);
+    throw Error(unrecoverable_);
+  }
   std::lock_guard lock(faults_mutex_);
   unfinished_.clear();
   fault_.clear();
