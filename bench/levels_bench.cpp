@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "host_bandwidth.hpp"
-#include "levels.hpp"
+#include "level_options.hpp"
 #include "peer_figures.hpp"
 
 namespace {
@@ -33,13 +33,7 @@ int main(int argc, char** argv) {
   CLI::App app{"The five kernel levels' sums against the host's read loop or PyTorch"};
   kernel_levels::LevelOptions options;
   std::string peers;
-  app.add_option("--device", options.device, "Device name (default: DEV, else the fastest)");
-  app.add_option("--size", options.bytes, "Bytes of float32 input (default 1 GiB, 64 MiB emulated)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--runs", options.runs, "Runs per level; each time is the best")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  app.add_option("--beam", options.beam, "BEAM's width at level 4")->capture_default_str();
+  kernel_levels::add_level_options(app, options);
   app.add_option("--peers", peers, "A script printing PyTorch's sum (bench/levels_peers.py)");
   CLI11_PARSE(app, argc, argv);
   try {

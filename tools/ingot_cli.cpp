@@ -10,7 +10,7 @@
 #include "gpu_bench.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
-#include "levels.hpp"
+#include "level_options.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"ingot: a lazy tensor compiler and runtime"};
@@ -37,15 +37,7 @@ int main(int argc, char** argv) {
   CLI::App* levels = kernels->add_subcommand(
       "levels", "Time and check one sum at each of the five kernel levels (docs/kernel-levels.md)");
   kernel_levels::LevelOptions level_options;
-  levels->add_option("--device", level_options.device,
-                     "Device name (default: DEV, else the fastest)");
-  levels
-      ->add_option("--size", level_options.bytes,
-                   "Bytes of float32 input (default 1 GiB, 64 MiB emulated)")
-      ->check(CLI::PositiveNumber);
-  levels->add_option("--beam", level_options.beam, "BEAM's width at level 4")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  kernel_levels::add_level_options(*levels, level_options);
 
   CLI::App* cache = app.add_subcommand(
       "cache", "Show the compiled-kernel cache: size against INGOT_CACHE_MAX, entries, hit rate");

@@ -12,20 +12,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "levels.hpp"
+#include "level_options.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"The sum of one tensor at each of ingot's five kernel levels"};
   kernel_levels::LevelOptions options;
-  app.add_option("--device", options.device, "Device name (default: DEV, else the fastest)");
-  app.add_option("--size", options.bytes, "Bytes of float32 input (default 1 GiB, 64 MiB emulated)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--runs", options.runs, "Runs per level; each time is the best")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  app.add_option("--beam", options.beam, "BEAM's width at level 4")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+  kernel_levels::add_level_options(app, options);
   CLI11_PARSE(app, argc, argv);
   try {
     return kernel_levels::print_levels(options) ? 0 : 2;
