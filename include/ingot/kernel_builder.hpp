@@ -201,6 +201,9 @@ class KernelBuilder {
   BuiltKernel build();
 
  private:
+  // Both buffer loads: `mask` null for an unmasked one.
+  KernelValue load_buffer(const KernelBuffer& buffer, const KernelValue& index, int width,
+                          const KernelValue* mask);
   std::shared_ptr<KernelBuilderState> state_;
 };
 

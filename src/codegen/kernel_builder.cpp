@@ -183,33 +183,31 @@ KernelLocalArray KernelBuilder::local_array(const std::string& name, DType dtype
 }
 
 KernelValue KernelBuilder::load(const KernelBuffer& buffer, const KernelValue& index, int width) {
-  KernelBuilderState& s = *state_;
-  check_buffer(s, buffer, "load");
-  const std::string what = fmt::format("load of '{}'", buffer.name);
-  check_width(s, width, what);
-  const int i = s.to_index(index, what);
-  return s.value(s.emit({.op = ir::IOp::Load,
-                         .dtype = buffer.dtype,
-                         .width = width,
-                         .src = {i},
-                         .buffer = buffer.index},
-                        what));
+  return load_buffer(buffer, index, width, nullptr);
 }
 
 KernelValue KernelBuilder::load(const KernelBuffer& buffer, const KernelValue& index, int width,
                                 const KernelValue& mask) {
+  return load_buffer(buffer, index, width, &mask);
+}
+
+KernelValue KernelBuilder::load_buffer(const KernelBuffer& buffer, const KernelValue& index,
+                                       int width, const KernelValue* mask) {
   KernelBuilderState& s = *state_;
   check_buffer(s, buffer, "load");
-  const std::string what = fmt::format("masked load of '{}'", buffer.name);
+  const std::string what = fmt::format("{}load of '{}'", mask ? "masked " : "", buffer.name);
   check_width(s, width, what);
-  const int i = s.to_index(index, what);
-  s.check_usable(mask, what);
-  if (mask.dtype() != DType::Bool || mask.width() != 1)
-    s.fail(fmt::format("{}: the mask {} is one bool value", what, s.node(mask.id())));
+  std::vector<int> src = {s.to_index(index, what)};
+  if (mask) {
+    s.check_usable(*mask, what);
+    if (mask->dtype() != DType::Bool || mask->width() != 1)
+      s.fail(fmt::format("{}: the mask {} is one bool value", what, s.node(mask->id())));
+    src.push_back(mask->id());
+  }
   return s.value(s.emit({.op = ir::IOp::Load,
                          .dtype = buffer.dtype,
                          .width = width,
-                         .src = {i, mask.id()},
+                         .src = std::move(src),
                          .buffer = buffer.index},
                         what));
 }
