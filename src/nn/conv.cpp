@@ -1,0 +1,155 @@
+// Convolutions as one broadcast multiply and sum over the input's sliding windows
+// (windows.cpp): out[n, g, o, y, x] = sum over (c, i, j) of
+// window[n, g, c, y, x, i, j] * weight[g, o, c, i, j]. A 1x1 convolution of stride 1
+// without padding is a batched matmul over the flattened image, which takes codegen's
+// matmul plans (TC, STAGE).
+#include <string>
+
+#include "core/op.hpp"
+#include "ingot/error.hpp"
+#include "nn/windows.hpp"
+
+namespace ingot::nn {
+using namespace detail;
+
+namespace {
+
+std::string shapes_of(const Tensor& input, const Tensor& weight) {
+  return "input " + shape_str(input.shape()) + " and weight " + shape_str(weight.shape());
+}
+
+void check_bias(const Tensor& bias, int64_t channels, const char* op) {
+  if (bias.defined() && (bias.ndim() != 1 || bias.shape()[0] != channels))
+    throw ArgumentError(std::string(op) + ": bias of shape " + shape_str(bias.shape()) +
+                        " must be [" + std::to_string(channels) +
+                        "], one value per output channel");
+}
+
+void check_groups(int64_t groups, int64_t in_channels, int64_t out_channels, const char* op,
+                  const std::string& shapes) {
+  if (groups < 1 || in_channels % groups != 0 || out_channels % groups != 0)
+    throw ArgumentError(std::string(op) + ": " + std::to_string(groups) + " groups for " + shapes +
+                        ": groups must be at least 1 and divide both the " +
+                        std::to_string(in_channels) + " input and the " +
+                        std::to_string(out_channels) + " output channels");
+}
+
+Tensor add_bias(const Tensor& out, const Tensor& bias) {
+  return bias.defined() ? out + bias.reshape({1, -1, 1, 1}) : out;
+}
+
+}  // namespace
+
+Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, Size2 stride,
+              Size2 padding, Size2 dilation, int64_t groups) {
+  const char* op = "conv2d";
+  const Tensor x = batched_image(input, op);
+  const std::string shapes = shapes_of(input, weight);
+  if (weight.ndim() != 4)
+    throw ArgumentError(std::string(op) + ": " + shapes +
+                        ": the weight must be [C_out, C_in / groups, kh, kw]");
+  check_at_least(stride, 1, op, "stride");
+  check_at_least(dilation, 1, op, "dilation");
+  check_at_least(padding, 0, op, "padding");
+  const int64_t n = x.shape()[0], channels = x.shape()[1];
+  const int64_t out_channels = weight.shape()[0], per_group = weight.shape()[1];
+  const int64_t kh = weight.shape()[2], kw = weight.shape()[3];
+  check_groups(groups, channels, out_channels, op, shapes);
+  if (per_group * groups != channels)
+    throw ArgumentError(std::string(op) + ": " + shapes + " with " + std::to_string(groups) +
+                        " groups: the input's channels (axis 1, " + std::to_string(channels) +
+                        ") must equal weight axis 1 times groups (" + std::to_string(per_group) +
+                        " * " + std::to_string(groups) + ")");
+  check_bias(bias, out_channels, op);
+  const int64_t h = x.shape()[2] + 2 * padding.h, w = x.shape()[3] + 2 * padding.w;
+  const int64_t oh = windows_along(h, kh, stride.h, dilation.h, op, shapes);
+  const int64_t ow = windows_along(w, kw, stride.w, dilation.w, op, shapes);
+  const int64_t per_out = out_channels / groups;
+  Tensor out;
+  if (kh == 1 && kw == 1 && stride.h == 1 && stride.w == 1 && padding.h == 0 && padding.w == 0) {
+    // [G, O, C] @ [N, G, C, H * W] -> [N, G, O, H * W]
+    out = weight.reshape({groups, per_out, per_group})
+              .matmul(x.reshape({n, groups, per_group, oh * ow}));
+  } else {
+    // windows [N, C, OH, OW, kh, kw] -> [N, G, 1, OH, OW, C / G, kh, kw]
+    Tensor windows = sliding_windows(pad_spatial(x, padding.h, padding.h, padding.w, padding.w),
+                                     {kh, kw}, stride, dilation)
+                         .reshape({n, groups, 1, per_group, oh, ow, kh, kw})
+                         .permute({0, 1, 2, 4, 5, 3, 6, 7});
+    Tensor taps = weight.reshape({1, groups, per_out, 1, 1, per_group, kh, kw});
+    DType dt = (windows * taps).dtype();
+    out = (windows * taps).sum({-3, -2, -1}).astype(dt);
+  }
+  out = add_bias(out.reshape({n, out_channels, oh, ow}), bias);
+  return input.ndim() == 3 ? out.squeeze(0) : out;
+}
+
+Tensor conv1d(const Tensor& input, const Tensor& weight, const Tensor& bias, int64_t stride,
+              int64_t padding, int64_t dilation, int64_t groups) {
+  const bool batched = input.ndim() == 3;
+  if ((input.ndim() != 2 && !batched) || weight.ndim() != 3)
+    throw ArgumentError("conv1d: " + shapes_of(input, weight) +
+                        ": expects a [C, L] or [N, C, L] input and a [C_out, C_in / groups, k] "
+                        "weight");
+  // A row of height 1: [N, C, 1, L] with a [C_out, C_in / G, 1, k] kernel.
+  Tensor out = conv2d(batched ? input.unsqueeze(2) : input.unsqueeze(1), weight.unsqueeze(2), bias,
+                      {1, stride}, {0, padding}, {1, dilation}, groups);
+  return out.squeeze(-2);
+}
+
+Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const Tensor& bias, Size2 stride,
+                        Size2 padding, Size2 output_padding, Size2 dilation, int64_t groups) {
+  const char* op = "conv_transpose2d";
+  const Tensor x = batched_image(input, op);
+  const std::string shapes = shapes_of(input, weight);
+  if (weight.ndim() != 4)
+    throw ArgumentError(std::string(op) + ": " + shapes +
+                        ": the weight must be [C_in, C_out / groups, kh, kw]");
+  check_at_least(stride, 1, op, "stride");
+  check_at_least(dilation, 1, op, "dilation");
+  check_at_least(padding, 0, op, "padding");
+  check_at_least(output_padding, 0, op, "output_padding");
+  if (output_padding.h >= std::max(stride.h, dilation.h) ||
+      output_padding.w >= std::max(stride.w, dilation.w))
+    throw ArgumentError(std::string(op) + ": output_padding (" + std::to_string(output_padding.h) +
+                        ", " + std::to_string(output_padding.w) +
+                        ") must be smaller than the stride or the dilation along each axis");
+  const int64_t n = x.shape()[0], channels = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
+  const int64_t per_out = weight.shape()[1], kh = weight.shape()[2], kw = weight.shape()[3];
+  if (weight.shape()[0] != channels)
+    throw ArgumentError(std::string(op) + ": " + shapes + ": the input's channels (axis 1, " +
+                        std::to_string(channels) + ") must equal weight axis 0 (" +
+                        std::to_string(weight.shape()[0]) + ")");
+  check_groups(groups, channels, per_out * groups, op, shapes);
+  const int64_t per_in = channels / groups, out_channels = per_out * groups;
+  check_bias(bias, out_channels, op);
+  const int64_t oh =
+      (h - 1) * stride.h - 2 * padding.h + dilation.h * (kh - 1) + output_padding.h + 1;
+  const int64_t ow =
+      (w - 1) * stride.w - 2 * padding.w + dilation.w * (kw - 1) + output_padding.w + 1;
+  if (oh < 1 || ow < 1)
+    throw ArgumentError(std::string(op) + ": " + shapes + " gives an output of " +
+                        std::to_string(oh) + "x" + std::to_string(ow) +
+                        ": (in - 1) * stride - 2 * padding + dilation * (kernel - 1) + "
+                        "output_padding + 1 must be positive");
+  // The input spread `stride` apart with zeros between ([N, C, H, 1, W, 1] padded to
+  // [N, C, H, sh, W, sw], cut after the last element), padded by what the kernel
+  // overhangs, then a stride-1 convolution with the kernel flipped and its channel
+  // axes swapped within each group.
+  Tensor spread = x.reshape({n, channels, h, 1, w, 1})
+                      .pad({{0, 0}, {0, 0}, {0, 0}, {0, stride.h - 1}, {0, 0}, {0, stride.w - 1}})
+                      .reshape({n, channels, h * stride.h, w * stride.w})
+                      .slice({{}, {}, {0, (h - 1) * stride.h + 1}, {0, (w - 1) * stride.w + 1}});
+  const int64_t edge_h = dilation.h * (kh - 1) - padding.h,
+                edge_w = dilation.w * (kw - 1) - padding.w;
+  Tensor padded =
+      pad_spatial(spread, edge_h, edge_h + output_padding.h, edge_w, edge_w + output_padding.w);
+  Tensor flipped = weight.reshape({groups, per_in, per_out, kh, kw})
+                       .transpose(1, 2)
+                       .reshape({out_channels, per_in, kh, kw})
+                       .flip({2, 3});
+  Tensor out = conv2d(padded, flipped, bias, 1, 0, dilation, groups);
+  return input.ndim() == 3 ? out.squeeze(0) : out;
+}
+
+}  // namespace ingot::nn

@@ -1,0 +1,32 @@
+// The sliding windows convolution and pooling reduce over, made from views, and the
+// argument checks they share.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "ingot/nn.hpp"
+
+namespace ingot::nn::detail {
+
+// The output extent of a window of `kernel` taps `dilation` apart, moved by `stride`
+// over `size` elements: floor((size - dilation * (kernel - 1) - 1) / stride) + 1, or an
+// ArgumentError naming `op`, `what` (the input's shape) and the rule when no window fits.
+int64_t windows_along(int64_t size, int64_t kernel, int64_t stride, int64_t dilation,
+                      const char* op, const std::string& what);
+
+// Checks that every extent of `s` is at least `least`; `name` says which argument it is.
+void check_at_least(Size2 s, int64_t least, const char* op, const char* name);
+
+// x [..., H, W] as its windows [..., OH, OW, kh, kw]: element (oh, ow, i, j) is
+// x[..., oh * sh + i * dh, ow * sw + j * dw]. A view: no window is copied.
+Tensor sliding_windows(const Tensor& x, Size2 kernel, Size2 stride, Size2 dilation);
+
+// x padded (or, where an amount is negative, cropped) along its last two axes.
+Tensor pad_spatial(const Tensor& x, int64_t top, int64_t bottom, int64_t left, int64_t right,
+                   double value = 0);
+
+// [C, H, W] as [1, C, H, W]; a 4-d input as it is; anything else an ArgumentError.
+Tensor batched_image(const Tensor& input, const char* op);
+
+}  // namespace ingot::nn::detail
