@@ -58,6 +58,10 @@ Tensor rms_norm(const Tensor& input, const Shape& normalized_shape, const Tensor
 Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var,
                   const Tensor& weight = Tensor(), const Tensor& bias = Tensor(),
                   bool training = false, double eps = 1e-5);
+// The running statistics moved toward input's batch statistics by `momentum` (the
+// variance unbiased): what a BatchNorm training step keeps, as PyTorch.
+std::pair<Tensor, Tensor> updated_running_stats(const Tensor& input, const Tensor& running_mean,
+                                                const Tensor& running_var, double momentum);
 // In training, zeroes each element with probability p and scales the rest by 1 / (1 - p)
 // (the counter-based generator: Tensor::manual_seed makes it repeat).
 Tensor dropout(const Tensor& input, double p = 0.5, bool training = true);

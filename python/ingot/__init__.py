@@ -65,6 +65,7 @@ from ingot._ingot import (  # noqa: F401
 )
 
 from ingot.jit import jit  # noqa: F401
+from ingot import nn  # noqa: F401,E402
 
 __version__ = "0.1.0"
 

@@ -112,6 +112,15 @@ Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor&
                 bias.defined() ? bias.reshape(per_channel) : bias);
 }
 
+std::pair<Tensor, Tensor> updated_running_stats(const Tensor& input, const Tensor& running_mean,
+                                                const Tensor& running_var, double momentum) {
+  std::vector<int> axes = {0};
+  for (int a = 2; a < input.ndim(); ++a) axes.push_back(a);
+  Tensor x = input.astype(running_mean.dtype());
+  return {running_mean * (1 - momentum) + x.mean(axes) * momentum,
+          running_var * (1 - momentum) + x.var(axes, false, 1) * momentum};
+}
+
 Tensor dropout(const Tensor& input, double p, bool training) {
   if (!(p >= 0 && p <= 1))
     throw ArgumentError("dropout: probability " + std::to_string(p) + " must lie in [0, 1]");

@@ -2,6 +2,7 @@
 // passes through the functions of layers.cpp, conv.cpp and pool.cpp.
 #include <cmath>
 #include <string>
+#include <tuple>
 
 #include "core/op.hpp"
 #include "ingot/error.hpp"
@@ -103,12 +104,9 @@ Tensor BatchNorm2d::forward(const Tensor& input) {
                         shape_str(input.shape()));
   Tensor out = batch_norm(input, running_mean, running_var, weight, bias, training(), eps);
   if (training()) {
-    // The running statistics move toward the batch's (the variance unbiased), realized
-    // now so that they never hold on to the batch's graph.
-    Tensor x = input.astype(running_mean.dtype());
-    Tensor mean = x.mean({0, 2, 3}), var = x.var({0, 2, 3}, false, 1);
-    running_mean = running_mean * (1 - momentum) + mean * momentum;
-    running_var = running_var * (1 - momentum) + var * momentum;
+    // Realized now, so that the statistics never hold on to the batch's graph.
+    std::tie(running_mean, running_var) =
+        updated_running_stats(input, running_mean, running_var, momentum);
     num_batches_tracked = num_batches_tracked + Tensor::scalar(1, DType::Int64, input.device());
     Tensor::realize_all({running_mean, running_var, num_batches_tracked});
   }
