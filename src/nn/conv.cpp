@@ -1,8 +1,9 @@
 // Convolutions as one broadcast multiply and sum over the input's sliding windows
 // (windows.cpp): out[n, g, o, y, x] = sum over (c, i, j) of
-// window[n, g, c, y, x, i, j] * weight[g, o, c, i, j]. A 1x1 convolution of stride 1
-// without padding is a batched matmul over the flattened image, which takes codegen's
-// matmul plans (TC, STAGE).
+// window[n, g, c, y, x, i, j] * weight[g, o, c, i, j], computed channels-last so that
+// vectors run along the output channels. A 1x1 convolution of stride 1 without padding
+// is a batched matmul over the flattened image, which takes codegen's matmul plans (TC,
+// STAGE). conv_transpose2d is a convolution of the input spread out by the stride.
 #include <string>
 
 #include "core/op.hpp"
@@ -34,8 +35,68 @@ void check_groups(int64_t groups, int64_t in_channels, int64_t out_channels, con
                         std::to_string(out_channels) + " output channels");
 }
 
-Tensor add_bias(const Tensor& out, const Tensor& bias) {
-  return bias.defined() ? out + bias.reshape({1, -1, 1, 1}) : out;
+struct Geometry {
+  int64_t n, groups, per_group, per_out, kh, kw, oh, ow;
+  Size2 stride, padding, dilation;
+  bool pointwise() const {
+    return kh == 1 && kw == 1 && stride.h == 1 && stride.w == 1 && padding.h == 0 && padding.w == 0;
+  }
+  // The padded input's windows, [N, C, OH, OW, kh, kw].
+  Tensor windows(const Tensor& x) const {
+    return sliding_windows(pad_spatial(x, padding.h, padding.h, padding.w, padding.w), {kh, kw},
+                           stride, dilation);
+  }
+};
+
+// The sum over the last three axes (C / G, kh, kw) of windows times weight.
+Tensor window_sums(const Tensor& windows, const Tensor& weight) {
+  Tensor product = windows * weight;
+  return product.sum({-3, -2, -1}).astype(product.dtype());
+}
+
+// out + bias along axis `axis` (the channels).
+Tensor with_bias(const Tensor& out, const Tensor& bias, int axis) {
+  if (!bias.defined()) return out;
+  Shape along(static_cast<size_t>(out.ndim()), 1);
+  along[static_cast<size_t>(axis)] = bias.numel();
+  return out + bias.reshape(along);
+}
+
+// [N, C_out, OH, OW], from windows [N, G, 1, OH, OW, C / G, kh, kw].
+Tensor depthwise_sums(const Tensor& x, const Tensor& weight, const Geometry& g) {
+  Tensor windows = g.windows(x)
+                       .reshape({g.n, g.groups, 1, g.per_group, g.oh, g.ow, g.kh, g.kw})
+                       .permute({0, 1, 2, 4, 5, 3, 6, 7});
+  Tensor taps = weight.reshape({1, g.groups, 1, 1, 1, g.per_group, g.kh, g.kw});
+  return window_sums(windows, taps).reshape({g.n, g.groups, g.oh, g.ow});
+}
+
+// [N, OH, OW, C_out], from the weight copied as [G, C / G, kh, kw, O] (small): consecutive
+// output channels are consecutive in both, so a thread computes a vector of channels from
+// each input value it loads. A 1x1 convolution of stride 1 without padding is a batched
+// matmul, [N, G, H * W, C / G] @ [G, C / G, O], which takes codegen's matmul plans.
+Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry& g) {
+  Tensor taps = weight.reshape({g.groups, g.per_out, g.per_group, g.kh, g.kw})
+                    .permute({0, 2, 3, 4, 1})
+                    .contiguous();
+  const int64_t out_channels = g.groups * g.per_out;
+  if (g.pointwise()) {
+    Tensor sums = x.reshape({g.n, g.groups, g.per_group, g.oh * g.ow})
+                      .transpose(-1, -2)
+                      .matmul(taps.reshape({g.groups, g.per_group, g.per_out}));
+    // [N, G, H * W, O] -> [N, H * W, G, O]; one group moves by a reshape, which keeps
+    // the bias and the store in the matmul's kernel.
+    if (g.groups > 1) sums = sums.permute({0, 2, 1, 3});
+    return sums.reshape({g.n, g.oh, g.ow, out_channels});
+  }
+  // windows [N, C, OH, OW, kh, kw] -> [N, OH, OW, G, 1, C / G, kh, kw]
+  Tensor windows = g.windows(x)
+                       .reshape({g.n, g.groups, g.per_group, g.oh, g.ow, g.kh, g.kw})
+                       .permute({0, 3, 4, 1, 2, 5, 6})
+                       .unsqueeze(4);
+  Tensor w = taps.permute({0, 4, 1, 2, 3})
+                 .reshape({1, 1, 1, g.groups, g.per_out, g.per_group, g.kh, g.kw});
+  return window_sums(windows, w).reshape({g.n, g.oh, g.ow, out_channels});
 }
 
 }  // namespace
@@ -64,23 +125,14 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, Siz
   const int64_t h = x.shape()[2] + 2 * padding.h, w = x.shape()[3] + 2 * padding.w;
   const int64_t oh = windows_along(h, kh, stride.h, dilation.h, op, shapes);
   const int64_t ow = windows_along(w, kw, stride.w, dilation.w, op, shapes);
-  const int64_t per_out = out_channels / groups;
-  Tensor out;
-  if (kh == 1 && kw == 1 && stride.h == 1 && stride.w == 1 && padding.h == 0 && padding.w == 0) {
-    // [G, O, C] @ [N, G, C, H * W] -> [N, G, O, H * W]
-    out = weight.reshape({groups, per_out, per_group})
-              .matmul(x.reshape({n, groups, per_group, oh * ow}));
-  } else {
-    // windows [N, C, OH, OW, kh, kw] -> [N, G, 1, OH, OW, C / G, kh, kw]
-    Tensor windows = sliding_windows(pad_spatial(x, padding.h, padding.h, padding.w, padding.w),
-                                     {kh, kw}, stride, dilation)
-                         .reshape({n, groups, 1, per_group, oh, ow, kh, kw})
-                         .permute({0, 1, 2, 4, 5, 3, 6, 7});
-    Tensor taps = weight.reshape({1, groups, per_out, 1, 1, per_group, kh, kw});
-    DType dt = (windows * taps).dtype();
-    out = (windows * taps).sum({-3, -2, -1}).astype(dt);
-  }
-  out = add_bias(out.reshape({n, out_channels, oh, ow}), bias);
+  const Geometry g{n,      groups,  per_group, out_channels / groups, kh, kw, oh, ow,
+                   stride, padding, dilation};
+  // One output channel a group (depthwise) has no channels to make vectors of.
+  Tensor out = g.per_out == 1 && !g.pointwise()
+                   ? with_bias(depthwise_sums(x, weight, g), bias, 1)
+                   : with_bias(channels_last_sums(x, weight, g), bias, 3)
+                         .contiguous()
+                         .permute({0, 3, 1, 2});  // stored channels-last, seen as NCHW
   return input.ndim() == 3 ? out.squeeze(0) : out;
 }
 

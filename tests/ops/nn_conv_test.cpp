@@ -178,10 +178,31 @@ TEST_P(NnOpTest, AvgPool2dMatchesLoops) {
                     pool_reference(x, {3, 2}, 1, 1, 1, false, false)));
 }
 
-// Argument checks happen before any device work: the CPU alone runs them.
-class NnErrorTest : public OpTest {};
+// Argument checks and the schedule do not depend on the device: the CPU alone runs these.
+class NnCpuTest : public OpTest {};
 
-TEST_P(NnErrorTest, BadConvAndPoolShapesNameBothShapesAndTheRule) {
+// A convolution reads its input through the windows' view, no im2col buffer (nor a
+// padded copy) before it: conv (with its bias) -> relu -> pool is the small copy of the
+// weight into channels-last order, the convolution, relu (the scheduler stores what a
+// pool's overlapping windows read) and the pool; a depthwise convolution needs no copy
+// and fuses its activation; a pool is one kernel.
+TEST_P(NnCpuTest, ConvolutionsReadTheirInputInPlace) {
+  Tensor x = tensor(random({2, 3, 9, 8})), w = tensor(random({4, 3, 3, 3}));
+  Tensor b = tensor(random({4})), w1 = tensor(random({4, 3, 1, 1}));
+  Tensor depthwise = tensor(random({3, 1, 3, 3})), b3 = tensor(random({3}));
+  auto kernels = [](Tensor t) {
+    const uint64_t before = ingot::engine_stats().kernels_launched;
+    t.realize();
+    return ingot::engine_stats().kernels_launched - before;
+  };
+  EXPECT_EQ(kernels(nn::max_pool2d(nn::conv2d(x, w, b, 1, 1).relu(), 2)), 4u);
+  EXPECT_EQ(kernels(nn::max_pool2d(nn::conv2d(x, w1, b).relu(), 2)), 4u);  // the matmul form
+  EXPECT_EQ(kernels(nn::conv2d(x, depthwise, b3, 1, 1, 1, 3).relu()), 1u);
+  EXPECT_EQ(kernels(nn::max_pool2d(x, 3, 2, 1)), 1u);
+  EXPECT_EQ(kernels(nn::avg_pool2d(x, 2)), 1u);
+}
+
+TEST_P(NnCpuTest, BadConvAndPoolShapesNameBothShapesAndTheRule) {
   Tensor x = Tensor::rand({2, 4, 6, 6}, F32, dev()), w = Tensor::rand({3, 2, 3, 3}, F32, dev());
   EXPECT_TRUE(throws_error([&] { nn::conv2d(x, w).realize(); }, {"conv2d"},
                            {"(2, 4, 6, 6)", "(3, 2, 3, 3)", "groups"}));
@@ -231,6 +252,6 @@ TEST_P(NnErrorTest, BadConvAndPoolShapesNameBothShapesAndTheRule) {
 }
 
 INGOT_ON_ALL_DEVICES(NnOpTest);
-INSTANTIATE_TEST_SUITE_P(Cpu, NnErrorTest, ::testing::Values("CPU"), DeviceName());
+INSTANTIATE_TEST_SUITE_P(Cpu, NnCpuTest, ::testing::Values("CPU"), DeviceName());
 
 }  // namespace
