@@ -66,7 +66,8 @@ class Lowerer {
   Lowered run_staged();
   MatOperand matrix_operand(const AstNode* n, Index idx, const Expr& outer, const Expr& inner,
                             const Expr& unused);
-  MatVars matrix_vars(const Index& at, const Shape& full);
+  // The product's index at output tile `at`, the taps' variables `taps` before the depth's.
+  MatVars matrix_vars(const Index& at, const Shape& full, const Index& taps);
   StagedBlock matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                            const OutputEdge& edge);
   StagedBlock register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,

@@ -25,21 +25,24 @@ MatOperand Lowerer::matrix_operand(const AstNode* n, Index idx, const Expr& oute
   return {param(n), n->dtype, flat, stride, transposed, outer, inner};
 }
 
-MatVars Lowerer::matrix_vars(const Index& at, const Shape& full) {
+MatVars Lowerer::matrix_vars(const Index& at, const Shape& full, const Index& taps) {
   const size_t rank = full.size();
   MatVars v{em_.fresh_var(0, full[rank - 3] - 1), em_.fresh_var(0, full[rank - 2] - 1),
             em_.fresh_var(0, full[rank - 1] - 1), at};
   v.product[rank - 3] = v.row;
   v.product[rank - 2] = v.col;
+  v.product.insert(v.product.end(), taps.begin(), taps.end());
   v.product.push_back(v.depth);
   return v;
 }
 
 // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
-// K of the product of its operands' tiles, each loaded straight from its buffer.
+// K of the product of its operands' tiles, each loaded straight from its buffer; with
+// taps, summed over each tap in a loop around K's.
 Lowered Lowerer::run_tc() {
   const AstNode* product = begin_matmul();
-  const Shape& full = product->shape;
+  const MatmulShape shape = matmul_shape(matmul_);
+  const Shape& full = shape.shape;
   const size_t rank = full.size();
   const int64_t tile = device_.matrix_tile, K = full[rank - 1];
   Shape tiles(full.begin(), full.end() - 1);
@@ -53,10 +56,16 @@ Lowered Lowerer::run_tc() {
       em_.new_var(0, count - 1, em_.emit({.op = ir::IOp::GroupIdx, .dim = 0}, false)), tiles);
   at[rank - 3] = sym::mul(at[rank - 3], tile);
   at[rank - 2] = sym::mul(at[rank - 2], tile);
-  MatVars v = matrix_vars(at, full);
+  int acc = em_.emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
+  Index taps;
+  for (int64_t extent : shape.taps) {
+    taps.push_back(
+        em_.new_var(0, extent - 1, em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = extent}, false)));
+    em_.open_scope();
+  }
+  MatVars v = matrix_vars(at, full, taps);
   MatOperand a = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col);
   MatOperand b = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
-  int acc = em_.emit({.op = ir::IOp::MatZero, .dtype = DType::Float32}, false);
   int trips = static_cast<int>(K / tile);
   int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false);
   Expr k0 = sym::mul(em_.new_var(0, trips - 1, r), tile);
@@ -75,8 +84,10 @@ Lowered Lowerer::run_tc() {
                               false);
   }
   em_.emit({.op = ir::IOp::MatMulAcc, .src = {acc, tiles_ab[0], tiles_ab[1]}}, false);
-  em_.close_scope();
-  em_.emit({.op = ir::IOp::EndRange}, false);
+  for (size_t loop = 0; loop <= taps.size(); ++loop) {  // K's, then the taps'
+    em_.close_scope();
+    em_.emit({.op = ir::IOp::EndRange}, false);
+  }
   int staging = out_->dtype == DType::Float32 && !epilogue_
                     ? -1
                     : em_.define_local(DType::Float32, tile * tile);
@@ -96,6 +107,7 @@ Lowered Lowerer::run_tc() {
 // may run past M, N and K: their copies there are zeros, their stores skipped.
 Lowered Lowerer::run_staged() {
   const AstNode* product = begin_matmul();
+  if (product->shape.size() != matmul_shape(matmul_).shape.size()) throw Rejected{};  // taps
   const Shape& full = product->shape;
   const size_t rank = full.size();
   const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
@@ -112,7 +124,7 @@ Lowered Lowerer::run_staged() {
   const int64_t threads = stage_threads(plan_);
   if (threads > device_.max_threads_per_group) throw Rejected{};
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-  MatVars v = matrix_vars(at, full);
+  MatVars v = matrix_vars(at, full, {});
   MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
              right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   const bool async = plan_.tc;

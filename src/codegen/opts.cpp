@@ -149,12 +149,22 @@ const AstNode* matmul_reduce(const AstNode* out) {
       return nullptr;
     }
   }
-  if (!n || n->op != Op::ReduceSum || n->arg.size() != 1) return nullptr;
+  if (!n || n->op != Op::ReduceSum || n->arg.empty()) return nullptr;
   const AstNode* product = n->src[0];
-  if (product->is_input() || product->op != Op::Mul || product->shape.size() < 3 ||
-      n->arg[0] != static_cast<int64_t>(product->shape.size()) - 1)
-    return nullptr;
+  const int64_t rank = static_cast<int64_t>(product->shape.size()),
+                reduced = static_cast<int64_t>(n->arg.size());
+  if (product->is_input() || product->op != Op::Mul || rank < reduced + 2) return nullptr;
+  for (int64_t i = 0; i < reduced; ++i)
+    if (n->arg[static_cast<size_t>(i)] != rank - reduced + i) return nullptr;
   return n;
+}
+
+MatmulShape matmul_shape(const AstNode* mm) {
+  const Shape& full = mm->src[0]->shape;
+  const auto first_tap = full.end() - static_cast<int64_t>(mm->arg.size());
+  MatmulShape m{Shape(full.begin(), first_tap), Shape(first_tap, full.end() - 1)};
+  m.shape.push_back(full.back());
+  return m;
 }
 
 bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
@@ -206,7 +216,8 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
   if (const AstNode* mm = matmul_reduce(out); mm && !noopt) {
-    const Shape& full = mm->src[0]->shape;
+    const MatmulShape shape = matmul_shape(mm);
+    const Shape& full = shape.shape;
     const int64_t M = full[full.size() - 3], N = full[full.size() - 2], K = full[full.size() - 1];
     const bool tc = device.matrix_tile > 0 &&
                     std::find(device.matrix_dtypes.begin(), device.matrix_dtypes.end(),
@@ -214,8 +225,9 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     // STAGE wants a block's worth of rows and columns and a slice's worth of depth; past
     // multiples of them its last blocks and slices are partly empty.
     Plan staged{.tc = tc, .stage = true};
-    if (device.staged_matmul && (tc || mm->dtype == DType::Float32) && M >= kStageBlock &&
-        N >= kStageBlock && K >= stage_depth(staged, device))
+    // STAGE pipelines one run of slices: a sum of matmuls over taps is TC's alone.
+    if (shape.taps.empty() && device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
+        M >= kStageBlock && N >= kStageBlock && K >= stage_depth(staged, device))
       plans.push_back(staged);
     int64_t tile = device.matrix_tile;
     if (tc && M % tile == 0 && N % tile == 0 && K % tile == 0) plans.push_back(Plan{.tc = true});

@@ -57,10 +57,18 @@ int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
 // Whether `device` runs kernels as a grid of threads (every language but C).
 bool runs_threads(const DeviceInfo& device);
 
-// The reduction of a matmul under `out`: a sum over the last axis of a product, reached
+// The reduction of a matmul under `out`: a sum over the last axes of a product, reached
 // through reshapes, a contiguous copy and elementwise ops over as many elements (an
-// epilogue: a bias added, an activation), or nullptr.
+// epilogue: a bias added, an activation), or nullptr. Reduced axes before the last are
+// taps (a convolution's kernel window): the product is a sum of matmuls, one a tap.
 const AstNode* matmul_reduce(const AstNode* out);
+
+// A matmul reduction's product [..., M, N, taps..., K] as [..., M, N, K], and its taps.
+struct MatmulShape {
+  Shape shape;
+  Shape taps;
+};
+MatmulShape matmul_shape(const AstNode* mm);
 
 // The plans for `out`, best first (the heuristic's order); with `explore` (BEAM), followed
 // by variations of them.

@@ -3,11 +3,15 @@
 // window[n, g, c, y, x, i, j] * weight[g, o, c, i, j], computed channels-last so that
 // vectors run along the output channels. A 1x1 convolution of stride 1 without padding
 // is a batched matmul over the flattened image, which takes codegen's matmul plans (TC,
-// STAGE). conv_transpose2d is a convolution of the input spread out by the stride.
+// STAGE); a k x k one of stride 1 on a device with matrix tiles, a sum over taps of
+// matmuls (TC). conv_transpose2d is a convolution of the input spread out by the
+// stride. docs/nn.md has the details.
+#include <algorithm>
 #include <string>
 
 #include "core/op.hpp"
 #include "ingot/error.hpp"
+#include "ingot/runtime.hpp"
 #include "nn/windows.hpp"
 
 namespace ingot::nn {
@@ -71,6 +75,49 @@ Tensor depthwise_sums(const Tensor& x, const Tensor& weight, const Geometry& g) 
   return window_sums(windows, taps).reshape({g.n, g.groups, g.oh, g.ow});
 }
 
+// Whether the device multiplies matrix tiles (TC) and this stride-1 convolution's
+// channels divide into them: then it runs as a sum over taps of matmuls
+// (tap_matmul_sums), which codegen's TC plan takes.
+bool takes_matrix_tiles(const Tensor& x, const Geometry& g) {
+  const DeviceInfo& info = Device::get(x.device()).info();
+  const int64_t tile = info.matrix_tile;
+  return tile > 0 && g.stride.h == 1 && g.stride.w == 1 && g.kh * g.kw > 1 &&
+         g.per_group % tile == 0 && g.per_out % tile == 0 &&
+         std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(), x.dtype()) !=
+             info.matrix_dtypes.end();
+}
+
+// [N, OH, OW, C_out] as sum over taps (i, j) of [P, C/G] @ [C/G, O] per group, P the
+// output's rows flattened over the padded width: the input padded once into a buffer
+// (with a row or two more, so every tap's rows lie inside it), a stride-1 tap then moves
+// each row's flat index by i * d * Wp + j * d, an affine view. The Wp - OW extra columns
+// (and P's rounding up to whole tiles) are computed and cut away.
+Tensor tap_matmul_sums(const Tensor& x, const Tensor& taps, const Geometry& g, int64_t tile) {
+  const int64_t wp = x.shape()[3] + 2 * g.padding.w, hp = x.shape()[2] + 2 * g.padding.h;
+  const int64_t reach = g.dilation.h * (g.kh - 1) * wp + g.dilation.w * (g.kw - 1);
+  const int64_t rows = (g.oh * wp + tile - 1) / tile * tile;
+  const int64_t height = (rows + reach + wp - 1) / wp;
+  Tensor flat = pad_spatial(x, g.padding.h, g.padding.h + height - hp, g.padding.w, g.padding.w)
+                    .contiguous()
+                    .reshape({g.n, g.groups, g.per_group, height * wp});
+  // [N, G, C/G, L] -> [N, G, C/G, Q, kh] -> [N, G, C/G, P', kw, kh] -> [N, G, P, 1, kh, kw, C/G]
+  Tensor windows = windows_on_axis(flat, 3, g.kh, 1, g.dilation.h * wp);
+  windows = windows_on_axis(windows, 3, g.kw, 1, g.dilation.w)
+                .slice({{}, {}, {}, {0, rows}})
+                .permute({0, 1, 3, 5, 4, 2})
+                .unsqueeze(3);
+  Tensor w =
+      taps.permute({0, 4, 2, 3, 1}).reshape({1, g.groups, 1, g.per_out, g.kh, g.kw, g.per_group});
+  // The sums stored as the matmul's [N, G, P, O], then the valid pixels taken.
+  return window_sums(windows, w)
+      .contiguous()
+      .slice({{}, {}, {0, g.oh * wp}})
+      .reshape({g.n, g.groups, g.oh, wp, g.per_out})
+      .slice({{}, {}, {}, {0, g.ow}})
+      .permute({0, 2, 3, 1, 4})
+      .reshape({g.n, g.oh, g.ow, g.groups * g.per_out});
+}
+
 // [N, OH, OW, C_out], from the weight copied as [G, C / G, kh, kw, O] (small): consecutive
 // output channels are consecutive in both, so a thread computes a vector of channels from
 // each input value it loads. A 1x1 convolution of stride 1 without padding is a batched
@@ -80,6 +127,8 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
                     .permute({0, 2, 3, 4, 1})
                     .contiguous();
   const int64_t out_channels = g.groups * g.per_out;
+  if (takes_matrix_tiles(x, g))
+    return tap_matmul_sums(x, taps, g, Device::get(x.device()).info().matrix_tile);
   if (g.pointwise()) {
     Tensor sums = x.reshape({g.n, g.groups, g.per_group, g.oh * g.ow})
                       .transpose(-1, -2)

@@ -37,7 +37,8 @@ std::vector<Slice> along(int axis, Slice s) {
   return slices;
 }
 
-// Axis `axis` (extent i) of x as two axes [windows, kernel].
+}  // namespace
+
 Tensor windows_on_axis(const Tensor& x, int axis, int64_t kernel, int64_t stride,
                        int64_t dilation) {
   const int64_t i = x.shape()[axis];
@@ -57,8 +58,6 @@ Tensor windows_on_axis(const Tensor& x, int axis, int64_t kernel, int64_t stride
   r = r.slice(along(axis, {0, kernel * row, 1})).reshape(rows);
   return r.slice(along(axis + 1, starts)).transpose(axis, axis + 1);
 }
-
-}  // namespace
 
 Tensor sliding_windows(const Tensor& x, Size2 kernel, Size2 stride, Size2 dilation) {
   const int n = x.ndim();

@@ -18,6 +18,10 @@ int64_t windows_along(int64_t size, int64_t kernel, int64_t stride, int64_t dila
 // Checks that every extent of `s` is at least `least`; `name` says which argument it is.
 void check_at_least(Size2 s, int64_t least, const char* op, const char* name);
 
+// Axis `axis` of x (extent i) as two axes [windows, kernel]: element (w, t) is
+// x[w * stride + t * dilation] along it. A view.
+Tensor windows_on_axis(const Tensor& x, int axis, int64_t kernel, int64_t stride, int64_t dilation);
+
 // x [..., H, W] as its windows [..., OH, OW, kh, kw]: element (oh, ow, i, j) is
 // x[..., oh * sh + i * dh, ow * sw + j * dw]. A view: no window is copied.
 Tensor sliding_windows(const Tensor& x, Size2 kernel, Size2 stride, Size2 dilation);

@@ -21,6 +21,7 @@ struct ConvCase {
   int64_t groups;
   bool bias;
   bool channels_last;  // the input a permuted view of [N, H, W, C]
+  DType dtype = F32;
 };
 
 std::vector<ConvCase> conv_cases() {
@@ -33,6 +34,26 @@ std::vector<ConvCase> conv_cases() {
       {"1x1_matmul_groups", 2, 8, 4, 6, 4, 1, 1, 1, 0, 1, 2, true, true},
       {"1x1_stride", 1, 3, 5, 5, 2, 1, 1, 2, 0, 1, 1, true, false},
       {"empty_batch", 0, 2, 5, 5, 3, 3, 3, 1, 1, 1, 1, true, false},
+      // Channels that divide into matrix tiles, stride 1: a sum over taps of matmuls on
+      // devices with them (TC: the emulated Metal's 8 x 8 in float32 and float16, CUDA's
+      // 16 x 16 in float16), the channels-last sums elsewhere.
+      {"taps_tc_f32", 2, 8, 6, 7, 16, 3, 3, 1, 1, 1, 1, true, false},
+      {"taps_tc_f16", 1, 16, 7, 6, 32, 3, 3, 1, 1, 1, 1, true, true, F16},
+      {"taps_tc_groups_dilation_f16",
+       1,
+       32,
+       9,
+       8,
+       32,
+       3,
+       2,
+       1,
+       {2, 1},
+       {2, 3},
+       2,
+       false,
+       false,
+       F16},
   };
 }
 
@@ -62,15 +83,20 @@ class ConvTest : public OpTestT<std::tuple<std::string, ConvCase>> {};
 
 TEST_P(ConvTest, Conv2dMatchesLoops) {
   const ConvCase& k = std::get<1>(GetParam());
-  Array base = k.channels_last ? random({k.n, k.h, k.w, k.c}) : random({k.n, k.c, k.h, k.w});
+  if (!supports(k.dtype)) GTEST_SKIP() << dev() << " has no " << ingot::dtype_name(k.dtype);
+  const Domain d = range(-2, 2);
+  Array base = k.channels_last ? random({k.n, k.h, k.w, k.c}, d, k.dtype)
+                               : random({k.n, k.c, k.h, k.w}, d, k.dtype);
   Array x = k.channels_last ? base.permute({0, 3, 1, 2}) : base;
-  Array w = random({k.out, k.c / k.groups, k.kh, k.kw}), b = random({k.out});
-  Tensor tx = k.channels_last ? tensor(base).permute({0, 3, 1, 2}) : tensor(base);
-  Tensor got = nn::conv2d(tx, tensor(w), k.bias ? tensor(b) : Tensor(), k.stride, k.padding,
-                          k.dilation, k.groups);
+  Array w = random({k.out, k.c / k.groups, k.kh, k.kw}, d, k.dtype);
+  Array b = random({k.out}, d, k.dtype);
+  Tensor tb = tensor(base, k.dtype);
+  Tensor got =
+      nn::conv2d(k.channels_last ? tb.permute({0, 3, 1, 2}) : tb, tensor(w, k.dtype),
+                 k.bias ? tensor(b, k.dtype) : Tensor(), k.stride, k.padding, k.dilation, k.groups);
   Array want =
       conv2d_reference(x, w, k.bias ? &b : nullptr, k.stride, k.padding, k.dilation, k.groups);
-  EXPECT_TRUE(close(got, want, Tol::reduction(F32, k.c * k.kh * k.kw)));
+  EXPECT_TRUE(close(got, want, Tol::reduction(k.dtype, k.c / k.groups * k.kh * k.kw)));
 }
 
 INGOT_CASES_ON_ALL_DEVICES(ConvTest, conv_cases());
