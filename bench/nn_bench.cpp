@@ -35,11 +35,17 @@ int main(int argc, char** argv) {
   CLI::App app{"ingot::nn convolution and pooling throughput"};
   std::string device = "CPU";
   int rounds = 10;
+  std::string dtype_name = "float32";
+  bool large = false;
   app.add_option("--device", device, "device name");
+  app.add_option("--dtype", dtype_name, "element type (float16 takes CUDA's matrix tiles)");
+  app.add_flag("--large", large,
+               "add issue 14's row: ResNet's 3x3, 256 channels, 56x56, batch 64 (for GPUs)");
   app.add_option("--rounds", rounds, "timed rounds per row (the best is kept)");
   CLI11_PARSE(app, argc, argv);
   try {
-    const std::vector<ConvRow> rows = {
+    const ingot::DType dtype = ingot::dtype_from_name(dtype_name);
+    std::vector<ConvRow> rows = {
         {"digits CNN conv1 3x3", {64, 1, 8, 8}, {16, 1, 3, 3}, 1, 1, 1},
         {"digits CNN conv2 3x3", {64, 16, 8, 8}, {32, 16, 3, 3}, 1, 1, 1},
         {"ResNet-like 3x3, 64 ch, 28x28", {8, 64, 28, 28}, {64, 64, 3, 3}, 1, 1, 1},
@@ -47,27 +53,31 @@ int main(int argc, char** argv) {
         {"depthwise 3x3, 128 ch", {8, 128, 28, 28}, {128, 1, 3, 3}, 1, 1, 128},
         {"1x1, 256 -> 64 ch, 14x14 (matmul form)", {8, 256, 14, 14}, {64, 256, 1, 1}, 1, 0, 1},
     };
-    fmt::print("ingot::nn on {} (best of {} rounds)\n\n", device, rounds);
+    if (large)
+      rows.push_back(
+          {"ResNet 3x3, 256 ch, 56x56, batch 64", {64, 256, 56, 56}, {256, 256, 3, 3}, 1, 1, 1});
+    fmt::print("ingot::nn on {}, {} (best of {} rounds)\n\n", device, dtype_name, rounds);
     fmt::print("| conv2d forward | ms | GFLOP/s | same-work matmul GFLOP/s |\n|---|---|---|---|\n");
     for (const ConvRow& r : rows) {
-      Tensor x = Tensor::rand(r.x, ingot::DType::Float32, device).realize();
-      Tensor w = Tensor::rand(r.w, ingot::DType::Float32, device).realize();
+      Tensor x = Tensor::rand(r.x, dtype, device).realize();
+      Tensor w = Tensor::rand(r.w, dtype, device).realize();
       Tensor out = nn::conv2d(x, w, {}, r.stride, r.padding, 1, r.groups);
       const int64_t per_out = r.w[1] * r.w[2] * r.w[3];
       const int64_t pixels = out.numel() / r.w[0];  // batch * OH * OW
       const double flops = 2.0 * static_cast<double>(out.numel() * per_out);
       const double t =
           seconds(rounds, [&] { return nn::conv2d(x, w, {}, r.stride, r.padding, 1, r.groups); });
-      Tensor a = Tensor::rand({r.w[0], per_out}, ingot::DType::Float32, device).realize();
-      Tensor b = Tensor::rand({per_out, pixels}, ingot::DType::Float32, device).realize();
+      Tensor a = Tensor::rand({r.w[0], per_out}, dtype, device).realize();
+      Tensor b = Tensor::rand({per_out, pixels}, dtype, device).realize();
       const double tm = seconds(rounds, [&] { return a.matmul(b); });
       // A grouped convolution's matmul does groups times the work of the convolution.
       fmt::print("| {} | {:.3f} | {:.1f} | {:.1f} |\n", r.name, t * 1e3, flops / t / 1e9,
                  2.0 * static_cast<double>(r.w[0] * per_out * pixels) / tm / 1e9);
     }
     fmt::print("\n| pool [8, 64, 56, 56] | ms | GB/s read |\n|---|---|---|\n");
-    Tensor x = Tensor::rand({8, 64, 56, 56}, ingot::DType::Float32, device).realize();
-    const double bytes = static_cast<double>(x.numel()) * 4;
+    Tensor x = Tensor::rand({8, 64, 56, 56}, dtype, device).realize();
+    const double bytes =
+        static_cast<double>(x.numel() * static_cast<int64_t>(ingot::dtype_size(dtype)));
     const double tmax = seconds(rounds, [&] { return nn::max_pool2d(x, 3, 2, 1); });
     const double tavg = seconds(rounds, [&] { return nn::avg_pool2d(x, 2); });
     fmt::print("| max_pool2d 3x3 stride 2 pad 1 | {:.3f} | {:.1f} |\n", tmax * 1e3,

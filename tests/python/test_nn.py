@@ -41,6 +41,8 @@ def conv2d_reference(x, w, b, stride, padding, dilation, groups):
 CONV_CASES = [
     ((2, 3, 7, 6), (4, 3, 3, 3), 1, 1, 1, 1, True, False),
     ((1, 4, 9, 8), (6, 2, 3, 2), (2, 3), (1, 0), (2, 1), 2, False, True),
+    # Channels in whole 8 x 8 tiles: a sum over taps of matmuls (TC) on the emulated Metal.
+    ((2, 8, 6, 7), (16, 8, 3, 3), 1, 1, 1, 1, True, False),
     ((2, 3, 6, 7), (3, 1, 3, 3), 2, 1, 1, 3, True, False),
     ((2, 8, 5, 5), (4, 8, 1, 1), 1, 0, 1, 1, True, True),
     ((0, 2, 5, 5), (3, 2, 3, 3), 1, 1, 1, 1, True, False),
