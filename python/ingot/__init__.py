@@ -67,6 +67,7 @@ from ingot._ingot import (  # noqa: F401
 )
 
 from ingot.jit import jit  # noqa: F401
+from ingot import optim  # noqa: F401
 
 __version__ = "0.1.0"
 

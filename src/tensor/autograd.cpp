@@ -15,7 +15,8 @@ using namespace frontend;
 namespace {
 
 const LazyNode& node_of(const Tensor& t, const char* op) {
-  if (!t.defined()) throw ArgumentError(std::string(op) + ": undefined (default-constructed) tensor");
+  if (!t.defined())
+    throw ArgumentError(std::string(op) + ": undefined (default-constructed) tensor");
   return *t.node();
 }
 
@@ -90,8 +91,10 @@ void set_grad_enabled(bool on) { set_grad_recording(on); }
 Tensor& Tensor::requires_grad_(bool on) {
   const LazyNode& n = node_of(*this, "requires_grad_");
   if (on && !is_float(n.dtype))
-    throw ArgumentError("requires_grad_: only floating-point tensors can require gradients; "
-                        "this is a " + described(n));
+    throw ArgumentError(
+        "requires_grad_: only floating-point tensors can require gradients; "
+        "this is a " +
+        described(n));
   if (!on && n.grad_record)
     throw ArgumentError("requires_grad_(false): the " + described(n) +
                         " is computed from tensors that require grad (not a leaf); use detach()");
@@ -155,6 +158,11 @@ void Tensor::backward(const Tensor& grad, bool retain_graph) const {
     }
   }
   Tensor::realize_all(updated);
+  // The output is realized too: it is usually a scalar loss the caller reads next, and
+  // reading it after an optimizer has assigned new parameter values would otherwise
+  // compute it from those. On its own rather than with the gradients, where the
+  // intermediates it shares with them would become kernels' outputs of their own.
+  if (!node_->realized()) Tensor(node_).realize();
 }
 
 Tensor Tensor::detach() const {

@@ -64,8 +64,7 @@ Tensor unstride_axis(const Tensor& g, int axis, int64_t step, int64_t extent) {
   return step < 0 ? spread.flip({axis}) : spread;
 }
 
-Tensor movement_gradient(const GradRecord& r, const Tensor& x, const Tensor& out,
-                         const Tensor& g) {
+Tensor movement_gradient(const GradRecord& r, const Tensor& x, const Tensor& out, const Tensor& g) {
   const Shape& shape = x.shape();
   int n = x.ndim();
   switch (r.op) {

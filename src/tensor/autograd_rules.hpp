@@ -12,7 +12,6 @@ namespace ingot::autograd {
 // The gradients of the sources of `out`, made as `record` says, given the gradient `g` of
 // `out` (its shape and dtype): one per source, undefined where the source does not require
 // a gradient.
-std::vector<Tensor> source_gradients(const GradRecord& record, const NodePtr& out,
-                                     const Tensor& g);
+std::vector<Tensor> source_gradients(const GradRecord& record, const NodePtr& out, const Tensor& g);
 
 }  // namespace ingot::autograd

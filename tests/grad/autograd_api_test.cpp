@@ -31,7 +31,8 @@ TEST(Autograd, RetainGraphAllowsASecondBackward) {
   loss.backward(Tensor(), true);
   loss.backward();
   EXPECT_EQ(grad_of(x), (std::vector<double>{6, 24}));
-  EXPECT_TRUE(throws_error([&] { loss.backward(); }, {"backward", "already released", "retain_graph"}));
+  EXPECT_TRUE(
+      throws_error([&] { loss.backward(); }, {"backward", "already released", "retain_graph"}));
 }
 
 TEST(Autograd, ASharedIntermediateReleasedByOneBackwardIsAnError) {
@@ -130,12 +131,14 @@ TEST(Autograd, RealizedForwardStillDifferentiates) {
   h.realize();
   Tensor loss = (h * h).sum();
   double value = loss.item<double>();
-  EXPECT_NEAR(value, std::pow(std::tanh(0.5), 2) + std::pow(std::tanh(-1.0), 2) +
-                         std::pow(std::tanh(2.0), 2),
-              1e-12);
+  EXPECT_NEAR(
+      value,
+      std::pow(std::tanh(0.5), 2) + std::pow(std::tanh(-1.0), 2) + std::pow(std::tanh(2.0), 2),
+      1e-12);
   loss.backward();
   std::vector<double> g = grad_of(x), want;
-  for (double v : {0.5, -1.0, 2.0}) want.push_back(2 * std::tanh(v) * (1 - std::pow(std::tanh(v), 2)));
+  for (double v : {0.5, -1.0, 2.0})
+    want.push_back(2 * std::tanh(v) * (1 - std::pow(std::tanh(v), 2)));
   for (size_t i = 0; i < g.size(); ++i) EXPECT_NEAR(g[i], want[i], 1e-12);
 }
 
@@ -152,6 +155,19 @@ TEST(Autograd, GradientOfACopyReturnsToTheSourceDevice) {
   EXPECT_EQ(x.grad().to_vector<float>(), (std::vector<float>{2, 4, 6}));
 }
 
+// backward realizes its output, so a loss read after the parameters were updated is the
+// loss before the update (as in eager frameworks), not one computed from the new values.
+TEST(Autograd, TheOutputIsRealizedByBackward) {
+  Tensor x = vec({1, 2}).requires_grad_();
+  Tensor loss = (x * x).sum();
+  loss.backward();
+  {
+    ingot::NoGrad no_grad;
+    x.assign(vec({3, 4}));
+  }
+  EXPECT_EQ(loss.item<double>(), 5);
+}
+
 TEST(Autograd, AssignKeepsIdentityGradAndRequiresGrad) {
   Tensor x = vec({1, 2}).requires_grad_();
   Tensor alias = x;
@@ -164,8 +180,11 @@ TEST(Autograd, AssignKeepsIdentityGradAndRequiresGrad) {
   EXPECT_TRUE(alias.requires_grad());
   EXPECT_EQ(grad_of(alias), (std::vector<double>{2, 4}));
   EXPECT_TRUE(throws_error([&] { x.assign(vec({1, 2, 3})); }, {"assign", "(3)", "(2)"}));
-  EXPECT_TRUE(throws_error([&] { x.assign(vec({1, 2}).astype(DType::Float32)); },
-                           {"assign", "float32", "float64"}));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        x.assign(vec({1, 2}).astype(DType::Float32));
+      },
+      {"assign", "float32", "float64"}));
   Tensor y = x * 2.0;
   EXPECT_TRUE(throws_error([&] { y.assign(vec({1, 2})); }, {"assign", "not a leaf"}));
 }

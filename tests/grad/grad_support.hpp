@@ -39,8 +39,8 @@ inline ::testing::AssertionResult throws_error(const std::function<void()>& fn,
     std::string what = e.what();
     for (const std::string& m : mentions)
       if (what.find(m) == std::string::npos)
-        return ::testing::AssertionFailure() << "the message \"" << what << "\" lacks \"" << m
-                                             << "\"";
+        return ::testing::AssertionFailure()
+               << "the message \"" << what << "\" lacks \"" << m << "\"";
     return ::testing::AssertionSuccess();
   }
   return ::testing::AssertionFailure() << "no ingot::Error was thrown";

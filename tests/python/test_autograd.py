@@ -108,3 +108,57 @@ def test_gradient_on_another_device():
         v = np.array([0.5, -1.0, 2.0])
         assert x.grad.device == device
         np.testing.assert_allclose(x.grad.numpy(), np.exp(v) * (1 + v), rtol=1e-5)
+
+
+def adam_reference(p, grads, lr, b1, b2, eps, wd, decoupled):
+    m = np.zeros_like(p)
+    v = np.zeros_like(p)
+    for t, g in enumerate(grads, 1):
+        if decoupled:
+            p = p * (1 - lr * wd)
+        else:
+            g = g + wd * p
+        m = b1 * m + (1 - b1) * g
+        v = b2 * v + (1 - b2) * g * g
+        p = p - lr * (m / (1 - b1 ** t)) / (np.sqrt(v / (1 - b2 ** t)) + eps)
+    return p
+
+
+@pytest.mark.parametrize("name", ["Adam", "AdamW"])
+def test_adam_matches_numpy(rng, name):
+    p0 = rng.standard_normal((3, 2))
+    grads = [rng.standard_normal((3, 2)) for _ in range(3)]
+    p = leaf(p0)
+    opt = getattr(ingot.optim, name)([p], lr=0.01, betas=(0.8, 0.95), eps=1e-6, weight_decay=0.1)
+    for g in grads:
+        p.grad = ingot.Tensor(g)
+        opt.step()
+    want = adam_reference(p0, grads, 0.01, 0.8, 0.95, 1e-6, 0.1, name == "AdamW")
+    np.testing.assert_allclose(p.numpy(), want, rtol=1e-12)
+    assert opt.steps == 3
+    assert set(opt.state_dict()) == {"step", "0.exp_avg", "0.exp_avg_sq"}
+
+
+def test_sgd_training_loop_lowers_the_loss(rng):
+    x = ingot.Tensor(rng.standard_normal((16, 3)).astype(np.float32))
+    y = ingot.Tensor(rng.standard_normal((16, 1)).astype(np.float32))
+    w = ingot.zeros(3, 1).requires_grad_()
+    b = ingot.zeros(1).requires_grad_()
+    opt = ingot.optim.SGD([w, b], lr=0.1, momentum=0.9, nesterov=True)
+    losses = []
+    for _ in range(10):
+        opt.zero_grad()
+        loss = ((x @ w + b - y) ** 2).mean()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    assert w.grad is not None and losses[-1] < losses[0]
+    opt.lr = 0.05
+    assert opt.lr == 0.05
+
+
+def test_optimizer_errors():
+    with pytest.raises(ingot.ArgumentError, match="does not require grad"):
+        ingot.optim.SGD([ingot.zeros(2)], lr=0.1)
+    with pytest.raises(ingot.ArgumentError, match="beta1"):
+        ingot.optim.Adam([ingot.zeros(2).requires_grad_()], betas=(1.5, 0.9))
