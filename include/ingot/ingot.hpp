@@ -7,6 +7,7 @@
 #include "ingot/error.hpp"
 #include "ingot/jit.hpp"
 #include "ingot/kernel_builder.hpp"
+#include "ingot/optim.hpp"
 #include "ingot/profile.hpp"
 #include "ingot/runtime.hpp"
 #include "ingot/tensor.hpp"

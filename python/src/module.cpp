@@ -18,4 +18,6 @@ NB_MODULE(_ingot, m) {
   bind_kernels(m);
   bind_jit(m);
   bind_kernel_builder(m);
+  bind_autograd(m, tensor);
+  bind_optim(m);
 }
