@@ -19,7 +19,7 @@ allowed() {
     schedule) echo "core graph codegen" ;;
     engine) echo "core graph schedule codegen render runtime" ;;
     tensor) echo "core graph engine runtime tensor-api" ;;
-    nn) echo "core tensor-api" ;;
+    nn) echo "tensor-api" ;;
     *) echo "?" ;;
   esac
 }

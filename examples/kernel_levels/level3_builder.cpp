@@ -8,8 +8,9 @@
 // between barriers, and writes one partial. Stage 2 is one group adding the partials and
 // the few elements past the last whole vector.
 //
-// The sizes come from the device's properties: on GPUs a few groups of 256 threads per
-// compute unit and float4 loads; on the CPU, which runs one group an iteration, groups of
+// The sizes come from the device's properties: on GPUs eight groups of 256 threads per
+// compute unit (on the H100 more bytes in flight than four, 2.97 against 2.87 TB/s) and
+// aligned float4 loads; on the CPU, which runs one group an iteration, groups of
 // one thread, each summing one contiguous run (what its caches and prefetchers like) in
 // vectors of its SIMD width.
 #include <fmt/format.h>
@@ -38,7 +39,7 @@ Plan plan_for(const ingot::DeviceInfo& info) {
   if (!info.threadgroups)
     return {int64_t(info.compute_units) * 8, 1, std::max<int64_t>(4, info.simd_width), 4};
   const int64_t threads = std::min<int64_t>(256, info.max_threads_per_group);
-  return {int64_t(info.compute_units) * 4, threads, 4, 4};
+  return {int64_t(info.compute_units) * 8, threads, 4, 4};
 }
 
 int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }

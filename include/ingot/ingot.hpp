@@ -8,6 +8,7 @@
 #include "ingot/jit.hpp"
 #include "ingot/kernel_builder.hpp"
 #include "ingot/nn.hpp"
+#include "ingot/optim.hpp"
 #include "ingot/profile.hpp"
 #include "ingot/runtime.hpp"
 #include "ingot/tensor.hpp"

@@ -59,7 +59,8 @@ Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor&
                   const Tensor& weight = Tensor(), const Tensor& bias = Tensor(),
                   bool training = false, double eps = 1e-5);
 // The running statistics moved toward input's batch statistics by `momentum` (the
-// variance unbiased): what a BatchNorm training step keeps, as PyTorch.
+// variance unbiased): what a BatchNorm training step keeps, as PyTorch; no gradient
+// flows into them.
 std::pair<Tensor, Tensor> updated_running_stats(const Tensor& input, const Tensor& running_mean,
                                                 const Tensor& running_var, double momentum);
 // In training, zeroes each element with probability p and scales the rest by 1 / (1 - p)
@@ -110,9 +111,9 @@ Tensor xavier_normal(const Shape& shape, double gain = 1, DType dtype = DType::F
 // ---- modules ----
 using NamedTensors = std::vector<std::pair<std::string, Tensor>>;
 
-// A layer: parameters (trained) and buffers (state such as running statistics), by name,
-// and a training flag. Parameters are handles: an optimizer updating them updates the
-// module.
+// A layer: parameters (trained: realized, requires_grad) and buffers (state such as
+// running statistics), by name, and a training flag. Parameters are handles: an
+// optimizer updating them updates the module.
 class Module {
  public:
   virtual ~Module() = default;

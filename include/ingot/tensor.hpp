@@ -205,11 +205,51 @@ class Tensor {
   // The realized buffer (realizing first); contiguous.
   std::shared_ptr<Buffer> buffer() const;
 
+  // ---- autograd (docs/autograd.md) ----
+  // Marks a leaf (a tensor not computed from tensors that require grad) so that
+  // backward() accumulates its gradient. Only floating-point tensors can require grad.
+  Tensor& requires_grad_(bool on = true);
+  bool requires_grad() const;
+  // The gradient backward() accumulated into this leaf; undefined when there is none.
+  Tensor grad() const;
+  // Replaces a leaf's accumulated gradient (an undefined tensor clears it).
+  void set_grad(const Tensor& grad);
+  // Reverse mode: adds d(this)/d(leaf), weighted by `grad` (ones when omitted, which only
+  // a one-element tensor may do), to every leaf's grad(). The backward graph is lazy
+  // tensors too; the leaves' gradients are realized together at the end. It releases the
+  // records of the graph it went through, so a second backward through them is an Error,
+  // unless the first was given retain_graph = true.
+  void backward(const Tensor& grad = Tensor(), bool retain_graph = false) const;
+  // The same values, cut off from the graph: no gradient flows through the result.
+  Tensor detach() const;
+  // Overwrites this tensor's values with `value` (same shape, dtype and device), realized
+  // now: every copy of this Tensor sees them, its requires_grad and grad stay (the way an
+  // optimizer updates a parameter). Lazy tensors built from it and not yet realized read
+  // the new values. A tensor computed from tensors that require grad cannot be assigned.
+  Tensor& assign(const Tensor& value);
+
  private:
   static void check_count(size_t count, const Shape& shape);
   void read_item(void* dst, DType dtype) const;
   std::shared_ptr<LazyNode> node_;
 };
+
+// While one lives, tensors built on this thread record no gradients (as PyTorch's
+// torch.no_grad()): for evaluation and for updating parameters.
+class NoGrad {
+ public:
+  NoGrad();
+  ~NoGrad();
+  NoGrad(const NoGrad&) = delete;
+  NoGrad& operator=(const NoGrad&) = delete;
+
+ private:
+  bool previous_;
+};
+// Whether tensors built on this thread now record gradients, and switching that for good
+// (NoGrad switches it for a scope).
+bool is_grad_enabled();
+void set_grad_enabled(bool on);
 
 Tensor operator+(const Tensor& a, const Tensor& b);
 Tensor operator-(const Tensor& a, const Tensor& b);

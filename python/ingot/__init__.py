@@ -38,6 +38,8 @@ from ingot._ingot import (  # noqa: F401
     from_dlpack,
     full,
     full_like,
+    is_grad_enabled,
+    set_grad_enabled,
     int8,
     int16,
     int32,
@@ -66,6 +68,7 @@ from ingot._ingot import (  # noqa: F401
 
 from ingot.jit import jit  # noqa: F401
 from ingot import nn  # noqa: F401,E402
+from ingot import optim  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -106,6 +109,38 @@ for _name in (
 ):
     globals()[_name] = _method_as_function(_name)
 del _name
+
+
+class no_grad:
+    """Builds tensors without recording gradients, on this thread, as torch.no_grad:
+
+    with ingot.no_grad():
+        y = model(x)      # y.requires_grad is False
+
+    Also a decorator (@ingot.no_grad()). The previous mode is restored on exit.
+    """
+
+    def __init__(self):
+        self._saved = []
+
+    def __enter__(self):
+        self._saved.append(is_grad_enabled())
+        set_grad_enabled(False)
+        return self
+
+    def __exit__(self, *exc):
+        set_grad_enabled(self._saved.pop())
+        return False
+
+    def __call__(self, function):
+        import functools
+
+        @functools.wraps(function)
+        def without_grad(*args, **kwargs):
+            with no_grad():
+                return function(*args, **kwargs)
+
+        return without_grad
 
 
 class Context:

@@ -19,4 +19,6 @@ NB_MODULE(_ingot, m) {
   bind_jit(m);
   bind_kernel_builder(m);
   bind_nn(m);
+  bind_autograd(m, tensor);
+  bind_optim(m);
 }

@@ -74,9 +74,9 @@ struct Inst {
   bool local = false;      // Load/Store: `buffer` names threadgroup memory (DefineLocal)
   int dim = 0;             // GlobalIdx/GroupIdx/LocalIdx: the grid dimension; MatLoad: operand
   bool rolled = false;     // Range: the target's compiler must not unroll it
-  // Vector Load/Store: the element index is a multiple of the width. Kernel buffers are
-  // whole allocations (the engine never passes views), aligned far beyond a vector, so
-  // the access is aligned to the vector's size.
+  // Vector Load/Store: the element index is a multiple of the width, and the buffer starts
+  // aligned to the vector's size: the engine passes whole allocations (aligned far beyond
+  // a vector), and BuiltKernel::run copies a view at another offset first.
   bool aligned = false;
   bool transposed = false;  // MatLoad: the buffer holds the tile's transpose
 };

@@ -197,7 +197,8 @@ KernelValue KernelBuilder::load_buffer(const KernelBuffer& buffer, const KernelV
   check_buffer(s, buffer, "load");
   const std::string what = fmt::format("{}load of '{}'", mask ? "masked " : "", buffer.name);
   check_width(s, width, what);
-  std::vector<int> src = {s.to_index(index, what)};
+  const int at = s.to_index(index, what);
+  std::vector<int> src = {at};
   if (mask) {
     s.check_usable(*mask, what);
     if (mask->dtype() != DType::Bool || mask->width() != 1)
@@ -208,7 +209,8 @@ KernelValue KernelBuilder::load_buffer(const KernelBuffer& buffer, const KernelV
                          .dtype = buffer.dtype,
                          .width = width,
                          .src = std::move(src),
-                         .buffer = buffer.index},
+                         .buffer = buffer.index,
+                         .aligned = width > 1 && s.multiple_of(at, width)},
                         what));
 }
 
@@ -250,7 +252,8 @@ void KernelBuilder::store(const KernelBuffer& buffer, const KernelValue& index,
           .dtype = buffer.dtype,
           .width = value.width(),
           .src = {i, value.id()},
-          .buffer = buffer.index},
+          .buffer = buffer.index,
+          .aligned = value.width() > 1 && s.multiple_of(i, value.width())},
          what);
 }
 

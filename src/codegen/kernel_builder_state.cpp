@@ -132,4 +132,23 @@ int KernelBuilderState::to_index(const KernelValue& v, const std::string& use) {
   return alu(Op::Cast, DType::Int64, {v.id()}, "index cast to int64");
 }
 
+bool KernelBuilderState::multiple_of(int id, int64_t k) const {
+  if (k == 1) return true;
+  const ir::Inst& in = kernel.insts[static_cast<size_t>(id)];
+  if (in.op == ir::IOp::Const) return is_int(in.dtype) && in.value.i % k == 0;
+  if (in.op != ir::IOp::Alu) return false;
+  switch (in.alu) {
+    case Op::Mul:
+      return multiple_of(in.src[0], k) || multiple_of(in.src[1], k);
+    case Op::Add:
+    case Op::Sub:
+      return multiple_of(in.src[0], k) && multiple_of(in.src[1], k);
+    case Op::Cast:
+      return is_int(kernel.insts[static_cast<size_t>(in.src[0])].dtype) &&
+             multiple_of(in.src[0], k);
+    default:
+      return false;
+  }
+}
+
 }  // namespace ingot

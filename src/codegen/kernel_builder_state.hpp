@@ -65,6 +65,9 @@ struct KernelBuilderState : std::enable_shared_from_this<KernelBuilderState> {
   int alu(Op op, DType result, std::vector<int> src, const std::string& description);
   int broadcast(int id, int width);
   int to_index(const KernelValue& v, const std::string& use);
+  // Whether index `id` is provably a multiple of `k` (constants, and sums, differences,
+  // products and integer casts of them): a vector access there is aligned to the vector.
+  bool multiple_of(int id, int64_t k) const;
 
   // The kernel as the device runs it: blocks still open closed (an open if is an error),
   // the launch derived from the ranges, and on a device without threadgroups the groups'

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "codegen/ir_text.hpp"
 #include "codegen/kernel_builder_state.hpp"
 #include "core/identifier.hpp"
@@ -12,6 +14,23 @@
 #include "render/language.hpp"
 
 namespace ingot {
+namespace {
+
+std::vector<size_t> buffer_alignment(const ir::Kernel& k) {
+  std::vector<size_t> alignment(k.buffers.size(), 1);
+  for (const ir::Inst& in : k.insts)
+    if (in.aligned && !in.local && (in.op == ir::IOp::Load || in.op == ir::IOp::Store)) {
+      size_t& a = alignment[static_cast<size_t>(in.buffer)];
+      a = std::max(a, size_t(in.width) * dtype_size(in.dtype));
+    }
+  return alignment;
+}
+
+}  // namespace
+
+BuiltKernelState::BuiltKernelState(ir::Kernel k, Device& d, std::vector<Param> p)
+    : kernel(std::move(k)), device(d), params(std::move(p)), alignment(buffer_alignment(kernel)) {}
+
 KernelBuilder::KernelBuilder(const std::string& name, const std::string& device) {
   if (!is_identifier(name))
     throw ArgumentError(fmt::format(

@@ -24,8 +24,7 @@ struct BuiltKernelState {
     DType dtype = DType::Float32;  // a scalar's, as declared
   };
 
-  BuiltKernelState(ir::Kernel k, Device& d, std::vector<Param> p)
-      : kernel(std::move(k)), device(d), params(std::move(p)) {}
+  BuiltKernelState(ir::Kernel k, Device& d, std::vector<Param> p);
 
   // Compiles (through the disk cache) and loads the kernel the first time it is asked for.
   Program& program() const;
@@ -33,6 +32,9 @@ struct BuiltKernelState {
   const ir::Kernel kernel;
   Device& device;
   const std::vector<Param> params;
+  // Per buffer (ir::Kernel::buffers), the byte alignment its start must have: the widest
+  // vector the kernel accesses it with aligned (ir::Inst::aligned), else 1.
+  const std::vector<size_t> alignment;
 
  private:
   mutable std::mutex mutex_;

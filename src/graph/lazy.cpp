@@ -1,6 +1,23 @@
 #include "graph/lazy.hpp"
 
+#include <algorithm>
+
 namespace ingot {
+
+namespace {
+
+thread_local bool t_grad_enabled = true;
+
+// Bitcast reinterprets bits: it has no derivative, even between two float types.
+bool records_grad(Op op, DType dtype, const std::vector<NodePtr>& src) {
+  if (!t_grad_enabled || !is_float(dtype) || op == Op::Bitcast) return false;
+  return std::any_of(src.begin(), src.end(), [](const NodePtr& s) { return s->requires_grad; });
+}
+
+}  // namespace
+
+bool grad_recording() { return t_grad_enabled; }
+void set_grad_recording(bool on) { t_grad_enabled = on; }
 
 NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vector<NodePtr> src,
                   std::vector<int64_t> arg, ConstValue value) {
@@ -9,6 +26,10 @@ NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vect
   n->dtype = dtype;
   n->shape = std::move(shape);
   n->device = std::move(device);
+  if (records_grad(op, dtype, src)) {
+    n->requires_grad = true;
+    n->grad_record = std::make_unique<GradRecord>(GradRecord{op, arg, value, src});
+  }
   n->src = std::move(src);
   n->arg = std::move(arg);
   n->value = value;

@@ -13,15 +13,36 @@
 
 namespace ingot {
 
+struct LazyNode;
+using NodePtr = std::shared_ptr<LazyNode>;
+
+// How a node that requires a gradient was made. Realizing a node clears its `src`, `op`
+// and `arg`; reverse-mode differentiation still needs them, so they are kept here until a
+// backward pass has used them (tensor/autograd.cpp).
+struct GradRecord {
+  Op op;
+  std::vector<int64_t> arg;
+  ConstValue value;
+  std::vector<NodePtr> src;
+};
+
 struct LazyNode {
   Op op;
   DType dtype;
   Shape shape;
   std::string device;
-  std::vector<std::shared_ptr<LazyNode>> src;
+  std::vector<NodePtr> src;
   std::vector<int64_t> arg;        // axes, permutation, steps, or (begin, end) pairs
   ConstValue value;                // Const, and the fill value of Pad
   std::shared_ptr<Buffer> buffer;  // set once realized
+
+  // Autograd: whether gradients flow to this node, how it was made (null for a leaf),
+  // whether a backward pass already released that record, and a leaf's accumulated
+  // gradient.
+  bool requires_grad = false;
+  bool grad_released = false;
+  std::unique_ptr<GradRecord> grad_record;
+  NodePtr grad;
 
   bool realized() const { return buffer != nullptr; }
 };
@@ -30,7 +51,11 @@ struct LazyNode {
 // and computes nothing (no kernel needed to realize it).
 bool is_view_of_buffer(const LazyNode* n);
 
-using NodePtr = std::shared_ptr<LazyNode>;
+// make_node records how a float node was made when grad mode is on and one of its sources
+// requires a gradient. Grad mode is per thread, as PyTorch's: a backward pass or an
+// optimizer step turns it off on its own thread only.
+bool grad_recording();
+void set_grad_recording(bool on);
 
 NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vector<NodePtr> src,
                   std::vector<int64_t> arg = {}, ConstValue value = {});

@@ -4,16 +4,17 @@
 #include <limits>
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/nn.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn {
 
 Tensor scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tensor& v,
                                     const Tensor& mask, bool causal, std::optional<double> scale) {
-  const std::string shapes = "q " + shape_str(q.shape()) + ", k " + shape_str(k.shape()) +
-                             " and v " + shape_str(v.shape());
+  const std::string shapes = "q " + nn_text::shape_text(q.shape()) + ", k " +
+                             nn_text::shape_text(k.shape()) + " and v " +
+                             nn_text::shape_text(v.shape());
   if (q.ndim() < 2 || k.ndim() < 2 || v.ndim() < 2)
     throw ArgumentError("scaled_dot_product_attention: " + shapes +
                         ": each needs at least [length, features]");
@@ -39,7 +40,8 @@ Tensor scaled_dot_product_attention(const Tensor& q, const Tensor& k, const Tens
     if (mask.ndim() < 2 || mask.shape()[mask.ndim() - 2] * mask.shape().back() == 0 ||
         (mask.shape()[mask.ndim() - 2] != 1 && mask.shape()[mask.ndim() - 2] != queries) ||
         (mask.shape().back() != 1 && mask.shape().back() != keys))
-      throw ArgumentError("scaled_dot_product_attention: mask of shape " + shape_str(mask.shape()) +
+      throw ArgumentError("scaled_dot_product_attention: mask of shape " +
+                          nn_text::shape_text(mask.shape()) +
                           " does not broadcast to the scores [..., " + std::to_string(queries) +
                           ", " + std::to_string(keys) + "] of " + shapes);
     scores = mask.dtype() == DType::Bool ? Tensor::where(mask, scores, minus_inf) : scores + mask;

@@ -9,9 +9,9 @@
 #include <algorithm>
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
+#include "nn/describe.hpp"
 #include "nn/windows.hpp"
 
 namespace ingot::nn {
@@ -20,12 +20,13 @@ using namespace detail;
 namespace {
 
 std::string shapes_of(const Tensor& input, const Tensor& weight) {
-  return "input " + shape_str(input.shape()) + " and weight " + shape_str(weight.shape());
+  return "input " + nn_text::shape_text(input.shape()) + " and weight " +
+         nn_text::shape_text(weight.shape());
 }
 
 void check_bias(const Tensor& bias, int64_t channels, const char* op) {
   if (bias.defined() && (bias.ndim() != 1 || bias.shape()[0] != channels))
-    throw ArgumentError(std::string(op) + ": bias of shape " + shape_str(bias.shape()) +
+    throw ArgumentError(std::string(op) + ": bias of shape " + nn_text::shape_text(bias.shape()) +
                         " must be [" + std::to_string(channels) +
                         "], one value per output channel");
 }

@@ -3,15 +3,16 @@
 #include <cmath>
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/nn.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn::init {
 
 std::pair<int64_t, int64_t> fans(const Shape& shape) {
   if (shape.size() < 2)
-    throw ArgumentError("init: fans need a shape of at least [out, in], got " + shape_str(shape));
+    throw ArgumentError("init: fans need a shape of at least [out, in], got " +
+                        nn_text::shape_text(shape));
   int64_t field = 1;
   for (size_t i = 2; i < shape.size(); ++i) field *= shape[i];
   return {shape[1] * field, shape[0] * field};

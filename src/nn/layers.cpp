@@ -3,9 +3,9 @@
 #include <limits>
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/nn.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn {
 
@@ -18,12 +18,14 @@ std::vector<int> trailing_axes(const Tensor& input, const Shape& normalized, con
   const size_t n = normalized.size(), rank = input.shape().size();
   if (n == 0 || n > rank ||
       !std::equal(normalized.begin(), normalized.end(), input.shape().end() - n))
-    throw ArgumentError(std::string(op) + ": input of shape " + shape_str(input.shape()) +
-                        " does not end with the normalized shape " + shape_str(normalized));
+    throw ArgumentError(std::string(op) + ": input of shape " + nn_text::shape_text(input.shape()) +
+                        " does not end with the normalized shape " +
+                        nn_text::shape_text(normalized));
   for (const Tensor* t : {&weight, &bias})
     if (t->defined() && t->shape() != normalized)
       throw ArgumentError(std::string(op) + ": weight and bias must have the normalized shape " +
-                          shape_str(normalized) + ", got " + shape_str(t->shape()));
+                          nn_text::shape_text(normalized) + ", got " +
+                          nn_text::shape_text(t->shape()));
   std::vector<int> axes;
   for (size_t i = 0; i < n; ++i) axes.push_back(static_cast<int>(rank - n + i));
   return axes;
@@ -52,12 +54,13 @@ double machine_epsilon(DType dtype) {
 
 Tensor linear(const Tensor& input, const Tensor& weight, const Tensor& bias) {
   if (weight.ndim() != 2 || input.ndim() < 1 || input.shape().back() != weight.shape()[1])
-    throw ArgumentError("linear: input " + shape_str(input.shape()) + " and weight " +
-                        shape_str(weight.shape()) +
+    throw ArgumentError("linear: input " + nn_text::shape_text(input.shape()) + " and weight " +
+                        nn_text::shape_text(weight.shape()) +
                         ": the weight must be [out, in] with in the input's last axis");
   if (bias.defined() && bias.shape() != Shape{weight.shape()[0]})
-    throw ArgumentError("linear: bias of shape " + shape_str(bias.shape()) + " must be [" +
-                        std::to_string(weight.shape()[0]) + "], one value per output");
+    throw ArgumentError("linear: bias of shape " + nn_text::shape_text(bias.shape()) +
+                        " must be [" + std::to_string(weight.shape()[0]) +
+                        "], one value per output");
   Tensor out = input.matmul(weight.T());
   return bias.defined() ? out + bias : out;
 }
@@ -82,15 +85,15 @@ Tensor rms_norm(const Tensor& input, const Shape& normalized_shape, const Tensor
 Tensor batch_norm(const Tensor& input, const Tensor& running_mean, const Tensor& running_var,
                   const Tensor& weight, const Tensor& bias, bool training, double eps) {
   if (input.ndim() < 2)
-    throw ArgumentError("batch_norm: input of shape " + shape_str(input.shape()) +
+    throw ArgumentError("batch_norm: input of shape " + nn_text::shape_text(input.shape()) +
                         " needs at least [N, C]");
   const int64_t channels = input.shape()[1];
   for (const Tensor* t : {&running_mean, &running_var, &weight, &bias})
     if (t->defined() && t->shape() != Shape{channels})
-      throw ArgumentError("batch_norm: input of shape " + shape_str(input.shape()) + " has " +
-                          std::to_string(channels) +
+      throw ArgumentError("batch_norm: input of shape " + nn_text::shape_text(input.shape()) +
+                          " has " + std::to_string(channels) +
                           " channels (axis 1), but a statistic or parameter has shape " +
-                          shape_str(t->shape()));
+                          nn_text::shape_text(t->shape()));
   // Every axis but the channels', and the per-channel shape [1, C, 1, ...].
   std::vector<int> axes = {0};
   Shape per_channel(static_cast<size_t>(input.ndim()), 1);
@@ -116,6 +119,7 @@ std::pair<Tensor, Tensor> updated_running_stats(const Tensor& input, const Tenso
                                                 const Tensor& running_var, double momentum) {
   std::vector<int> axes = {0};
   for (int a = 2; a < input.ndim(); ++a) axes.push_back(a);
+  NoGrad statistics;  // no gradient flows into the running statistics
   Tensor x = input.astype(running_mean.dtype());
   return {running_mean * (1 - momentum) + x.mean(axes) * momentum,
           running_var * (1 - momentum) + x.var(axes, false, 1) * momentum};

@@ -2,9 +2,9 @@
 // with the class indices; the others elementwise. All reduce as the caller asks.
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/nn.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn {
 
@@ -23,8 +23,8 @@ Tensor reduce(const Tensor& loss, Reduction reduction) {
 
 void check_same_shape(const Tensor& input, const Tensor& target, const char* op) {
   if (input.shape() != target.shape())
-    throw ArgumentError(std::string(op) + ": input of shape " + shape_str(input.shape()) +
-                        " and target of shape " + shape_str(target.shape()) +
+    throw ArgumentError(std::string(op) + ": input of shape " + nn_text::shape_text(input.shape()) +
+                        " and target of shape " + nn_text::shape_text(target.shape()) +
                         " must have the same shape");
 }
 
@@ -36,8 +36,8 @@ Tensor cross_entropy(const Tensor& logits, const Tensor& target, Reduction reduc
   Shape expected = logits.shape();
   if (!expected.empty()) expected.erase(expected.begin() + axis);
   if (logits.ndim() == 0 || target.shape() != expected || !is_int(target.dtype()))
-    throw ArgumentError("cross_entropy: logits of shape " + shape_str(logits.shape()) +
-                        " and target of shape " + shape_str(target.shape()) + " (" +
+    throw ArgumentError("cross_entropy: logits of shape " + nn_text::shape_text(logits.shape()) +
+                        " and target of shape " + nn_text::shape_text(target.shape()) + " (" +
                         dtype_name(target.dtype()) +
                         "): the target must hold integer classes, shaped as the logits "
                         "without their class axis (" +

@@ -4,9 +4,9 @@
 #include <string>
 #include <tuple>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
 #include "ingot/nn.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn {
 
@@ -17,6 +17,9 @@ Tensor bias_for(int64_t out, int64_t fan_in, DType dtype, const std::string& dev
   const double bound = fan_in > 0 ? 1 / std::sqrt(static_cast<double>(fan_in)) : 0;
   return init::uniform({out}, -bound, bound, dtype, device);
 }
+
+// A parameter: realized (a leaf holding its buffer) and requiring gradients.
+Tensor trained(Tensor t) { return t.realize().requires_grad_(); }
 
 // The defined entries of `named`.
 NamedTensors defined(NamedTensors named) {
@@ -34,8 +37,9 @@ std::vector<Tensor> Module::parameters() const {
 
 Linear::Linear(int64_t in_features, int64_t out_features, bool has_bias, DType dtype,
                const std::string& device)
-    : weight(init::kaiming_uniform({out_features, in_features}, std::sqrt(5.0), dtype, device)) {
-  if (has_bias) bias = bias_for(out_features, in_features, dtype, device);
+    : weight(trained(
+          init::kaiming_uniform({out_features, in_features}, std::sqrt(5.0), dtype, device))) {
+  if (has_bias) bias = trained(bias_for(out_features, in_features, dtype, device));
 }
 Tensor Linear::forward(const Tensor& input) { return linear(input, weight, bias); }
 NamedTensors Linear::named_parameters() const {
@@ -51,8 +55,8 @@ Conv2d::Conv2d(int64_t in_channels, int64_t out_channels, Size2 kernel, Size2 st
                         std::to_string(in_channels) + " input and the " +
                         std::to_string(out_channels) + " output channels");
   const Shape shape = {out_channels, in_channels / groups, kernel.h, kernel.w};
-  weight = init::kaiming_uniform(shape, std::sqrt(5.0), dtype, device);
-  if (has_bias) bias = bias_for(out_channels, init::fans(shape).first, dtype, device);
+  weight = trained(init::kaiming_uniform(shape, std::sqrt(5.0), dtype, device));
+  if (has_bias) bias = trained(bias_for(out_channels, init::fans(shape).first, dtype, device));
 }
 Tensor Conv2d::forward(const Tensor& input) {
   return conv2d(input, weight, bias, stride, padding, dilation, groups);
@@ -65,8 +69,8 @@ LayerNorm::LayerNorm(Shape normalized_shape, double eps, bool affine, DType dtyp
                      const std::string& device)
     : normalized_shape(std::move(normalized_shape)), eps(eps) {
   if (affine) {
-    weight = Tensor::ones(this->normalized_shape, dtype, device).realize();
-    bias = Tensor::zeros(this->normalized_shape, dtype, device).realize();
+    weight = trained(Tensor::ones(this->normalized_shape, dtype, device));
+    bias = trained(Tensor::zeros(this->normalized_shape, dtype, device));
   }
 }
 Tensor LayerNorm::forward(const Tensor& input) {
@@ -79,7 +83,7 @@ NamedTensors LayerNorm::named_parameters() const {
 RMSNorm::RMSNorm(Shape normalized_shape, std::optional<double> eps, bool affine, DType dtype,
                  const std::string& device)
     : normalized_shape(std::move(normalized_shape)), eps(eps) {
-  if (affine) weight = Tensor::ones(this->normalized_shape, dtype, device).realize();
+  if (affine) weight = trained(Tensor::ones(this->normalized_shape, dtype, device));
 }
 Tensor RMSNorm::forward(const Tensor& input) {
   return rms_norm(input, normalized_shape, weight, eps);
@@ -94,14 +98,14 @@ BatchNorm2d::BatchNorm2d(int64_t channels, double eps, double momentum, bool aff
       running_var(Tensor::ones({channels}, dtype, device).realize()),
       num_batches_tracked(Tensor::zeros({}, DType::Int64, device).realize()) {
   if (affine) {
-    weight = Tensor::ones({channels}, dtype, device).realize();
-    bias = Tensor::zeros({channels}, dtype, device).realize();
+    weight = trained(Tensor::ones({channels}, dtype, device));
+    bias = trained(Tensor::zeros({channels}, dtype, device));
   }
 }
 Tensor BatchNorm2d::forward(const Tensor& input) {
   if (input.ndim() != 4)
     throw ArgumentError("BatchNorm2d: expects an [N, C, H, W] input, got shape " +
-                        shape_str(input.shape()));
+                        nn_text::shape_text(input.shape()));
   Tensor out = batch_norm(input, running_mean, running_var, weight, bias, training(), eps);
   if (training()) {
     // Realized now, so that the statistics never hold on to the batch's graph.

@@ -3,8 +3,8 @@
 #include <limits>
 #include <string>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
+#include "nn/describe.hpp"
 #include "nn/windows.hpp"
 
 namespace ingot::nn {
@@ -28,7 +28,7 @@ PoolGeometry check_pool(const Tensor& input, Size2 kernel, std::optional<Size2> 
     throw ArgumentError(std::string(op) + ": padding (" + std::to_string(padding.h) + ", " +
                         std::to_string(padding.w) + ") must be at most half the kernel (" +
                         std::to_string(kernel.h) + ", " + std::to_string(kernel.w) + ")");
-  const std::string what = "input " + shape_str(input.shape());
+  const std::string what = "input " + nn_text::shape_text(input.shape());
   windows_along(g.x.shape()[2] + 2 * padding.h, kernel.h, g.stride.h, dilation.h, op, what);
   windows_along(g.x.shape()[3] + 2 * padding.w, kernel.w, g.stride.w, dilation.w, op, what);
   return g;

@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "core/op.hpp"
 #include "ingot/error.hpp"
+#include "nn/describe.hpp"
 
 namespace ingot::nn::detail {
 
@@ -88,7 +88,7 @@ Tensor batched_image(const Tensor& input, const char* op) {
   if (input.ndim() == 3) return input.unsqueeze(0);
   if (input.ndim() == 4) return input;
   throw ArgumentError(std::string(op) + ": expects a [C, H, W] or [N, C, H, W] input, got shape " +
-                      shape_str(input.shape()));
+                      nn_text::shape_text(input.shape()));
 }
 
 }  // namespace ingot::nn::detail

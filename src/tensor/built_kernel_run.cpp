@@ -85,9 +85,16 @@ std::vector<Tensor> BuiltKernel::run(const std::vector<KernelArgument>& args) co
   Program& program = s.program();
   std::vector<Tensor> tensors = custom_kernel::argument_tensors(k, info);
   std::vector<Buffer*> buffers(s.kernel.buffers.size());
-  for (size_t i = 0; i < args.size(); ++i)
-    if (s.params[i].is_buffer)
-      buffers[static_cast<size_t>(s.params[i].index)] = tensors[i].node()->buffer.get();
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (!s.params[i].is_buffer) continue;
+    const auto b = static_cast<size_t>(s.params[i].index);
+    // The kernel's aligned vector accesses need the buffer's start aligned as the vector.
+    // Tensors' buffers are whole allocations today; should one ever be a view at another
+    // offset, the kernel reads an aligned copy rather than fault.
+    if (tensors[i].node()->buffer->offset() % s.alignment[b] != 0)
+      tensors[i] = custom_kernel::copy_of(tensors[i]);
+    buffers[b] = tensors[i].node()->buffer.get();
+  }
   // Queued as the engine queues its own launches (realize.cpp), not waited for: a sum's
   // two stages then cost no host round trip between them, and the tensors returned are
   // read, like any tensor, after the device's queue reaches them.

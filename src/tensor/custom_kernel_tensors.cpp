@@ -29,7 +29,8 @@ bool writable_in_place(const Tensor& t) {
          buffer->bytes() == size_t(t.numel()) * dtype_size(t.dtype());
 }
 
-// A copy of realized `t` in a new buffer of its device, for the kernel to write.
+}  // namespace
+
 Tensor copy_of(const Tensor& t) {
   const Buffer& from = *t.node()->buffer;
   const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());
@@ -37,8 +38,6 @@ Tensor copy_of(const Tensor& t) {
   if (bytes) Allocator::transfer(*to, from, bytes);
   return frontend::wrap(make_buffer_node(std::move(to), t.dtype(), t.shape(), t.device()));
 }
-
-}  // namespace
 
 std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& info) {
   std::vector<Tensor> tensors(k.args.size());

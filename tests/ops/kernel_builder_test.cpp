@@ -84,6 +84,14 @@ TEST_P(KernelBuilderRuns, ScalarParametersAndVectorLoads) {
   }
   ingot::BuiltKernel k = b.build();
   EXPECT_NE(k.source().find("scale_vec"), std::string::npos);
+  // The index is a multiple of 4, so the float4 load and store are aligned ones.
+  EXPECT_NE(k.ir().find("aligned"), std::string::npos) << k.ir();
+  // One element on, it is not.
+  KernelBuilder shifted("shifted_vec", dev());
+  auto sx = shifted.buffer("x", F32), sy = shifted.buffer("y", F32, Access::Write);
+  KernelValue at = shifted.global_range(4) * 4.0 + 1.0;
+  shifted.store(sy, at, shifted.load(sx, at, 4));
+  EXPECT_EQ(shifted.build().ir().find("aligned"), std::string::npos);
   Array xs = random({n});
   std::vector<Tensor> out = run_poisoned(n * 4, [&] {
     return k.run({arg::input(tensor(xs)), arg::output({n}), arg::f32(2.5), arg::i32(n)});

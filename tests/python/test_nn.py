@@ -1,6 +1,7 @@
 """ingot.nn and ingot.nn.functional against NumPy in float64: convolutions and pools
 (strides, padding, dilation, groups, non-contiguous inputs), attention, normalization,
-losses, the modules' parameters and state, and the errors of bad shapes."""
+losses, the modules' parameters and state, the errors of bad shapes, and a small CNN
+trained with ingot.optim."""
 
 import math
 
@@ -214,3 +215,23 @@ def test_initialisers_draw_within_their_bounds():
 
 
 assert ALL_DEVICES  # the CPU always opens
+
+
+def test_a_small_conv_net_trains_with_sgd():
+    ingot.manual_seed(5)
+    images = ingot.randn(12, 1, 6, 6)
+    labels = ingot.randint(0, 3, (12,), dtype=ingot.int32)
+    net = nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(),
+                        nn.MaxPool2d(2), nn.Flatten(), nn.Linear(8 * 3 * 3, 3))
+    assert all(p.requires_grad for p in net.parameters())
+    assert not any(b.requires_grad for b in net.buffers())
+    opt = ingot.optim.SGD(net.parameters(), lr=0.1, momentum=0.9)
+    losses = []
+    for _ in range(8):
+        opt.zero_grad()
+        loss = F.cross_entropy(net(images), labels)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+    assert all(math.isfinite(v) for v in losses)
+    assert losses[-1] < 0.6 * losses[0], losses

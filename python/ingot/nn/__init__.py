@@ -43,7 +43,10 @@ class Module:
         object.__setattr__(self, "training", True)
 
     def register_parameter(self, name, tensor):
-        """Keeps `tensor` (or None: no such parameter) as parameter `name`."""
+        """Keeps `tensor` (or None: no such parameter) as parameter `name`, realized and
+        requiring gradients."""
+        if tensor is not None:
+            tensor = tensor.realize().requires_grad_()
         self._parameters[name] = tensor
 
     def register_buffer(self, name, tensor):
@@ -167,10 +170,10 @@ class LayerNorm(Module):
         affine = elementwise_affine
         shape = self.normalized_shape
         self.register_parameter(
-            "weight", _ingot.ones(shape, dtype=dtype, device=device).realize() if affine else None
+            "weight", _ingot.ones(shape, dtype=dtype, device=device) if affine else None
         )
         self.register_parameter(
-            "bias", _ingot.zeros(shape, dtype=dtype, device=device).realize() if affine else None
+            "bias", _ingot.zeros(shape, dtype=dtype, device=device) if affine else None
         )
 
     def forward(self, x):
@@ -183,7 +186,7 @@ class RMSNorm(Module):
         super().__init__()
         self.normalized_shape, self.eps = _shape(normalized_shape), eps
         ones = _ingot.ones(self.normalized_shape, dtype=dtype, device=device)
-        self.register_parameter("weight", ones.realize() if elementwise_affine else None)
+        self.register_parameter("weight", ones if elementwise_affine else None)
 
     def forward(self, x):
         return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
@@ -199,10 +202,10 @@ class BatchNorm2d(Module):
         self.eps, self.momentum = eps, momentum
         c = (num_features,)
         self.register_parameter(
-            "weight", _ingot.ones(c, dtype=dtype, device=device).realize() if affine else None
+            "weight", _ingot.ones(c, dtype=dtype, device=device) if affine else None
         )
         self.register_parameter(
-            "bias", _ingot.zeros(c, dtype=dtype, device=device).realize() if affine else None
+            "bias", _ingot.zeros(c, dtype=dtype, device=device) if affine else None
         )
         self.register_buffer("running_mean", _ingot.zeros(c, dtype=dtype, device=device).realize())
         self.register_buffer("running_var", _ingot.ones(c, dtype=dtype, device=device).realize())

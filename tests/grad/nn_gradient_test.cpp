@@ -1,0 +1,60 @@
+// ingot::nn's layers differentiated through the primitive ops they are made of (no rule
+// of their own), checked against central finite differences in float64 on the CPU:
+// convolutions with stride, padding, dilation and groups (the windows view and the
+// channels-last sums), conv_transpose2d, the pools, attention, normalization and losses.
+#include "gradient_check.hpp"
+#include "ingot/nn.hpp"
+
+namespace grad_test {
+namespace {
+
+namespace nn = ingot::nn;
+using ingot::DType;
+
+std::vector<GradCase> nn_cases() {
+  const Tensor classes = Tensor::from_vector(std::vector<int32_t>{2, 0, 3}, {3}, "CPU");
+  return {
+      {"conv2d_stride_pad_dilation",
+       {{1, 2, 6, 5}, {3, 2, 3, 2}, {3}},
+       [](const Inputs& x) {
+         return nn::conv2d(x[0], x[1], x[2], {2, 1}, 1, {1, 2});
+       }},
+      {"conv2d_groups_1x1",
+       {{2, 4, 3, 3}, {2, 2, 1, 1}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 0, 1, 2); }},
+      {"conv2d_depthwise",
+       {{1, 2, 4, 4}, {2, 1, 3, 3}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 1, 1, 2); }},
+      {"conv_transpose2d",
+       {{1, 2, 3, 3}, {2, 2, 2, 3}},
+       [](const Inputs& x) { return nn::conv_transpose2d(x[0], x[1], {}, 2, 1, 1); }},
+      {"max_pool2d", {{1, 2, 5, 5}}, [](const Inputs& x) { return nn::max_pool2d(x[0], 3, 2, 1); }},
+      {"avg_pool2d", {{1, 2, 5, 4}}, [](const Inputs& x) { return nn::avg_pool2d(x[0], 2, 1, 1); }},
+      {"attention_causal",
+       {{2, 3, 4}, {2, 4, 4}, {2, 4, 2}},
+       [](const Inputs& x) {
+         return nn::scaled_dot_product_attention(x[0], x[1], x[2], {}, true);
+       }},
+      {"layer_norm",
+       {{3, 5}, {5}, {5}},
+       [](const Inputs& x) { return nn::layer_norm(x[0], {5}, x[1], x[2]); }},
+      {"batch_norm_training",
+       {{3, 2, 2, 2}},
+       [](const Inputs& x) { return nn::batch_norm(x[0], {}, {}, {}, {}, true); }},
+      {"cross_entropy",
+       {{3, 4}},
+       [classes](const Inputs& x) { return nn::cross_entropy(x[0], classes); }},
+      {"bce_with_logits",
+       {{3, 4}, {3, 4}},
+       [](const Inputs& x) {
+         return nn::binary_cross_entropy_with_logits(x[0], x[1] * 0.2 + 0.5);
+       }},
+  };
+}
+
+class NnGradient : public ::testing::TestWithParam<GradCase> {};
+TEST_P(NnGradient, MatchesFiniteDifferences) { check_case(GetParam()); }
+INSTANTIATE_TEST_SUITE_P(Layers, NnGradient, ::testing::ValuesIn(nn_cases()), case_name);
+
+}  // namespace
+}  // namespace grad_test
