@@ -34,12 +34,17 @@ Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives) {
   bool narrow = (dtype_size(idx.dtype()) < 4 || idx.dtype() == DType::Int32) &&
                 n <= std::numeric_limits<int32_t>::max() / 2;
   DType dt = narrow ? DType::Int32 : DType::Int64;
-  Tensor i = cast(idx, dt);
+  // Broadcast first, then compute: a value computed before a broadcast would be written to
+  // memory by a kernel of its own (the scheduler's rule), where this way the whole mask
+  // fuses into the reduction that reads it.
+  Shape full = idx.shape();
+  full.push_back(n);
+  Tensor i = cast(idx.unsqueeze(-1).expand(full), dt);
   if (negatives && !is_unsigned_int(idx.dtype())) {
     Tensor zero = constant({}, dt, idx.device(), 0);
     i = Tensor::where(i.lt(zero), i + static_cast<double>(n), i);
   }
-  return i.unsqueeze(-1).eq(iota({n}, dt, idx.device()));
+  return i.eq(iota({n}, dt, idx.device()));
 }
 
 Tensor select_by_mask(const Tensor& x, const Tensor& mask, int axis) {
@@ -78,7 +83,8 @@ Tensor take_impl(const Tensor& x, const Tensor& idx, int axis, bool negatives, c
   // x with the indexed axis last, lined up with the result's axes: pre, 1 per index axis,
   // post, n; the indices as 1 per pre axis, idx's axes, 1 per post axis.
   Tensor xl = move_axis(x, a, x.ndim() - 1).reshape(concat({pre, Shape(idx.ndim(), 1), post, {n}}));
-  Tensor il = idx.reshape(concat({Shape(pre.size(), 1), idx.shape(), Shape(post.size(), 1)}));
+  Tensor il = idx.reshape(concat({Shape(pre.size(), 1), idx.shape(), Shape(post.size(), 1)}))
+                  .expand(concat({pre, idx.shape(), post}));
   Tensor out = select_by_mask(xl, one_hot_mask(il, n, negatives), -1);
   check_index_range(out, idx, {op, a, n, negatives});
   return out;
@@ -138,7 +144,8 @@ Tensor scatter_add_impl(const Tensor& x, int axis, const Tensor& idx, const Tens
   require_within(idx, src, -1, "src", op);
   int64_t n = x.shape()[a];
   // contribution[..., m, ...] = sum over j of src[..., j, ...] where idx[..., j, ...] == m.
-  Tensor s = cast(leading_part(src, idx.shape(), -1), x.dtype()).unsqueeze(-1);
+  // Cast after the selection (in the addition), not before the broadcast (one_hot_mask).
+  Tensor s = leading_part(src, idx.shape(), -1).unsqueeze(-1);
   Tensor added = move_axis(select_by_mask(s, one_hot_mask(idx, n, false), a), x.ndim() - 1, a);
   std::vector<std::pair<int64_t, int64_t>> pads;
   for (int d = 0; d < x.ndim(); ++d) pads.push_back({0, x.shape()[d] - added.shape()[d]});

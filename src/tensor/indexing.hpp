@@ -24,7 +24,8 @@ struct IndexRange {
 void check_index_range(const Tensor& out, const Tensor& idx, const IndexRange& range);
 
 // The bool mask idx == m for m in [0, n), on a new last axis: shape idx.shape + [n];
-// with `negatives`, a negative index counts from the end (idx + n).
+// with `negatives`, a negative index counts from the end (idx + n). Give idx broadcast to
+// the result's shape already (a view), so that the mask fuses into its consumer.
 Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives);
 // The sum over `axis` of where(mask, x, 0) (broadcast together), in x's dtype: with one
 // true per row of the mask, the selected element.

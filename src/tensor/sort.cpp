@@ -30,7 +30,11 @@ Tensor equal(const Tensor& a, const Tensor& b) {
 // The rank of each element along the last axis of x (int64, x's shape).
 Tensor ranks(const Tensor& x, bool descending) {
   int64_t n = x.shape().back();
-  Tensor mine = x.unsqueeze(-1), other = x.unsqueeze(-2);  // [..., i, 1], [..., 1, j]
+  // x[..., i] and x[..., j] broadcast to [..., i, j] before any arithmetic, which then
+  // fuses into the reduction (see one_hot_mask).
+  Shape square = x.shape();
+  square.push_back(n);
+  Tensor mine = x.unsqueeze(-1).expand(square), other = x.unsqueeze(-2).expand(square);
   Tensor position = iota({n}, DType::Int32, x.device());
   Tensor earlier = position.reshape({1, n}).lt(position.reshape({n, 1}));  // j < i
   Tensor ahead = descending ? less(mine, other) : less(other, mine);
@@ -40,11 +44,13 @@ Tensor ranks(const Tensor& x, bool descending) {
 // The first k elements of x's last axis in rank order, and their positions.
 std::pair<Tensor, Tensor> ranked(const Tensor& x, int64_t k, bool descending) {
   int64_t n = x.shape().back();
-  // mask[..., i, r]: element i has rank r.
-  Tensor mask = one_hot_mask(ranks(x, descending), k, false);
-  Tensor values = select_by_mask(x.unsqueeze(-1), mask, -2);
-  Tensor positions = iota({n}, DType::Int64, x.device()).reshape({n, 1});
-  return {values, select_by_mask(positions, mask, -2)};
+  // mask[..., r, i]: element i has rank r. The reductions run over the last axis (i).
+  Shape by_rank = x.shape();
+  by_rank.insert(by_rank.end() - 1, k);
+  Tensor rank = ranks(x, descending).unsqueeze(-2).expand(by_rank);
+  Tensor mask = rank.eq(iota({k}, DType::Int64, x.device()).reshape({k, 1}));
+  Tensor values = select_by_mask(x.unsqueeze(-2), mask, -1);
+  return {values, select_by_mask(iota({n}, DType::Int64, x.device()), mask, -1)};
 }
 
 std::pair<Tensor, Tensor> ranked_along(const Tensor& t, int axis, std::optional<int64_t> k,
