@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "engine/realize.hpp"
+#include "engine/recording.hpp"
 
 namespace ingot::engine {
 
@@ -38,7 +39,10 @@ void verify_checks(const std::vector<NodePtr>& targets) {
     }
   realize(flags);
   for (LazyNode* n : nodes)
-    for (const auto& c : n->checks) c->verify(*c->flag->buffer);
+    for (const auto& c : n->checks) {
+      c->verify(*c->flag->buffer);
+      Recording::check(c->flag->buffer, c->verify);  // a JIT replay verifies it again
+    }
   for (LazyNode* n : nodes) n->checks.clear();
 }
 

@@ -3,6 +3,7 @@
 // non-contiguous inputs and indices, empty tensors, and indices out of range answered by
 // an Error before anything runs (after which the device keeps working).
 #include <cmath>
+#include <ingot/jit.hpp>
 
 #include "support/op_test.hpp"
 
@@ -231,6 +232,25 @@ TEST_P(IndexingTest, IndicesOutOfRangeAreErrors) {
   EXPECT_TRUE(throws_error([&] { bad.realize(); }, {"take"}, {"index 8"}));
   Array xr = random({3, 4}, range(-3, 3));
   EXPECT_TRUE(close(tensor(xr).take(idx({2, 0}), 0), ref_take(xr, Array({2}, {2, 0}), 0)));
+}
+
+// A jitted function checks its indices at every replay, not only at capture.
+TEST_P(IndexingTest, JitReplaysCheckIndices) {
+  Array wr = random({8, 5}, range(-3, 3));
+  Tensor w = tensor(wr);
+  ingot::Jit lookup = ingot::jit([w](const std::vector<Tensor>& in) -> std::vector<Tensor> {
+    return {ingot::embedding(w, in[0]) * 2};
+  });
+  auto run = [&](const Array& tokens) { return lookup({tensor(tokens, I32)})[0]; };
+  Array first = indices({3}, 0, 8), later = indices({3}, 0, 8);
+  EXPECT_TRUE(close(run(first), ref_take(wr, first, 0) * 2));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        run(Array({3}, {1, 8, 2}));
+      },
+      {"embedding"}, {"index 8", "size 8"}));
+  EXPECT_TRUE(close(run(later), ref_take(wr, later, 0) * 2));
+  EXPECT_EQ(lookup.captures(), 1u);
 }
 
 TEST_P(IndexingTest, BadArgumentsAreErrors) {
