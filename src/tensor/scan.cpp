@@ -21,15 +21,17 @@ struct ScanOp {
   Tensor combine(const Tensor& a, const Tensor& b) const { return product ? a * b : a + b; }
 };
 
-// The inclusive scan along the last axis of x (already in the accumulating dtype).
-Tensor scan_last(const Tensor& x, const ScanOp& op) {
+// The inclusive scan along the last axis of x, accumulated in `dt`.
+Tensor scan_last(const Tensor& x, const ScanOp& op, DType dt) {
   int64_t n = x.shape().back();
   if (n <= kDirect) {
-    Tensor fill = constant({}, x.dtype(), x.device(), op.identity());
+    Tensor fill = constant({}, dt, x.device(), op.identity());
     Tensor position = iota({n}, DType::Int32, x.device());
-    // mask[i, j] = j <= i; x[..., j] broadcast over i.
+    // mask[i, j] = j <= i; x[..., j] broadcast over i, then cast (see one_hot_mask).
     Tensor mask = position.reshape({1, n}).le(position.reshape({n, 1}));
-    return op.reduce_last(Tensor::where(mask, x.unsqueeze(-2), fill));
+    Shape square = x.shape();
+    square.insert(square.end() - 1, n);
+    return op.reduce_last(Tensor::where(mask, cast(x.unsqueeze(-2).expand(square), dt), fill));
   }
   int64_t blocks = (n + kBlock - 1) / kBlock;
   int last = x.ndim() - 1;
@@ -45,32 +47,26 @@ Tensor scan_last(const Tensor& x, const ScanOp& op) {
   split.back() = blocks;
   split.push_back(kBlock);
   padded.back() = blocks * kBlock;
-  Tensor inner = scan_last(x.pad(pads, op.identity()).reshape(split), op);
+  Tensor inner = scan_last(x.pad(pads, op.identity()).reshape(split), op, dt);
   std::vector<Slice> last_of_block(last + 2, Slice{});
   last_of_block.back() = Slice{kBlock - 1, kBlock, 1};
   Tensor block_totals = inner.slice(last_of_block).squeeze(-1);
   // The running total before each block: the scan of the totals, shifted by one.
   pads.back() = {1, 0};
   Tensor before =
-      scan_last(block_totals, op).pad(pads, op.identity()).slice(along_last({0, blocks, 1}));
+      scan_last(block_totals, op, dt).pad(pads, op.identity()).slice(along_last({0, blocks, 1}));
   Tensor out = op.combine(inner, before.unsqueeze(-1)).reshape(padded);
   return out.slice(along_last({0, n, 1}));
-}
-
-// Integers and bool accumulate in 64 bits, as PyTorch's cumsum and cumprod.
-DType accumulating(DType dt) {
-  if (dt == DType::Bool || is_signed_int(dt)) return DType::Int64;
-  if (is_unsigned_int(dt)) return DType::UInt64;
-  return dt;
 }
 
 Tensor scan(const Tensor& t, int axis, const ScanOp& op, const char* name) {
   if (!t.defined()) throw ArgumentError(std::string(name) + ": undefined tensor operand");
   int a = normalize_axis(axis, t.ndim(), name);
-  Tensor x = t.astype(accumulating(t.dtype()));
-  if (t.ndim() == 0 || t.numel() == 0) return x;
+  // Integers and bool accumulate in 64 bits, as in PyTorch's cumsum and cumprod.
+  DType dt = accumulate_type(t.dtype());
+  if (t.ndim() == 0 || t.numel() == 0) return t.astype(dt);
   int last = t.ndim() - 1;
-  return move_axis(scan_last(move_axis(x, a, last), op), last, a);
+  return move_axis(scan_last(move_axis(t, a, last), op, dt), last, a);
 }
 
 }  // namespace
