@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "ingot/dtype.hpp"
@@ -174,6 +175,41 @@ class Tensor {
   Tensor softmax(int axis = -1) const;
   Tensor log_softmax(int axis = -1) const;
 
+  // ---- indexing ----
+  // Lowered to comparisons against an index ramp and reductions (docs/indexing.md): no
+  // host round trip, one fused kernel each, differentiable like any composite op. The
+  // work is (result size) x (size of the indexed axis). Index tensors have an integer
+  // dtype; an index out of range is an ArgumentError when the result is realized, naming
+  // the op, the index, the axis and its valid range (nothing is computed from it).
+  //
+  // The elements along `axis` at the integer tensor `idx` of any shape (NumPy's take,
+  // Python's x[idx]): the result has shape shape[:axis] + idx.shape + shape[axis+1:].
+  // Negative indices count from the end.
+  Tensor take(const Tensor& idx, int axis = 0) const;
+  // PyTorch's gather: out[i][j][k] = x[i][idx[i][j][k]][k] for axis 1. idx has as many
+  // axes as x and no larger sizes on the other axes; the result has idx's shape.
+  // Negative indices are refused.
+  Tensor gather(int axis, const Tensor& idx) const;
+  // NumPy's take_along_axis: gather where idx and x broadcast on the other axes.
+  Tensor take_along_axis(const Tensor& idx, int axis) const;
+  // A copy of x with src[i][j][k] added at [i][idx[i][j][k]][k] (axis 1); repeated indices
+  // accumulate. idx as for gather (no larger than src and x on the other axes).
+  Tensor scatter_add(int axis, const Tensor& idx, const Tensor& src) const;
+  // A copy of x with alpha * src's slice j along `axis` added at idx[j] (idx 1-d; src is
+  // x's shape with idx's length on `axis`).
+  Tensor index_add(int axis, const Tensor& idx, const Tensor& src, double alpha = 1) const;
+  // For integer class labels: int64 of shape shape + [num_classes], 1 at each label.
+  Tensor one_hot(int64_t num_classes) const;
+  // Running sums and products along `axis` (integers and bool accumulate in 64 bits).
+  Tensor cumsum(int axis) const;
+  Tensor cumprod(int axis) const;
+  // Sorted along `axis`: the values and their int64 positions in x. Stable (equal values
+  // keep their order); NaN sorts above every number, so first when descending.
+  std::pair<Tensor, Tensor> sort(int axis = -1, bool descending = false) const;
+  Tensor argsort(int axis = -1, bool descending = false) const;
+  // The k largest (smallest) along `axis`, sorted, with their int64 positions.
+  std::pair<Tensor, Tensor> topk(int64_t k, int axis = -1, bool largest = true) const;
+
   // ---- evaluation ----
   Tensor& realize();
   static void realize_all(const std::vector<Tensor>& tensors);
@@ -264,5 +300,9 @@ Tensor operator-(double a, const Tensor& b);
 Tensor operator*(double a, const Tensor& b);
 Tensor operator/(double a, const Tensor& b);
 std::ostream& operator<<(std::ostream& os, const Tensor& t);
+
+// Rows of `weight` [num, dim] at the integer tensor `idx`: shape idx.shape + [dim].
+// Negative indices are refused (as PyTorch's embedding).
+Tensor embedding(const Tensor& weight, const Tensor& idx);
 
 }  // namespace ingot

@@ -28,6 +28,7 @@ from ingot._ingot import (  # noqa: F401
     custom_kernel,
     default_device,
     devices,
+    embedding,
     empty,
     empty_like,
     engine_stats,

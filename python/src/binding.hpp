@@ -57,6 +57,10 @@ std::vector<int> axes_arg(nb::handle value, const char* op);
 // A shape given as one sequence or as the separate ints of *args, as PyTorch takes it.
 Shape shape_arg(nb::handle value, const char* op);
 Shape shape_from_args(const nb::args& args, const char* op);
+// One of `axis` (NumPy) and `dim` (PyTorch), whichever was given; both is an error.
+nb::handle axis_or_dim(nb::handle axis, nb::handle dim, const char* op);
+// Exactly one axis (an int, or a sequence of one).
+int single_axis(nb::handle value, const char* op);
 // A Python int that must fit `T`, or an ArgumentError naming the op and the argument.
 int64_t int_arg(nb::handle value, const char* op, const char* name);
 
@@ -93,6 +97,7 @@ void bind_operators(nb::class_<Tensor>& tensor);
 void bind_tensor_ops(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_creation(nb::module_& m);
 void bind_indexing(nb::class_<Tensor>& tensor);
+void bind_index_ops(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_interop(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_devices(nb::module_& m);
 void bind_kernels(nb::module_& m);

@@ -12,6 +12,7 @@ NB_MODULE(_ingot, m) {
   bind_operators(tensor);
   bind_tensor_ops(m, tensor);
   bind_indexing(tensor);
+  bind_index_ops(m, tensor);
   bind_interop(m, tensor);
   bind_creation(m);
   bind_devices(m);

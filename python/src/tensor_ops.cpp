@@ -7,21 +7,10 @@
 
 namespace ingot::python {
 
-namespace {
-
-using Unary = Tensor (Tensor::*)() const;
-using Reduction = Tensor (Tensor::*)(const std::vector<int>&, bool) const;
-using ArgReduction = Tensor (Tensor::*)(std::optional<int>, bool) const;
-
-// One of `axis` (NumPy) and `dim` (PyTorch); both given is an error.
 nb::handle axis_or_dim(nb::handle axis, nb::handle dim, const char* op) {
   if (!axis.is_none() && !dim.is_none())
     throw ArgumentError(fmt::format("{}: give axis or dim, not both", op));
   return axis.is_none() ? dim : axis;
-}
-
-bool keepdim_of(bool keepdim, nb::handle keepdims) {
-  return keepdims.is_none() ? keepdim : nb::cast<bool>(keepdims);
 }
 
 int single_axis(nb::handle value, const char* op) {
@@ -29,6 +18,16 @@ int single_axis(nb::handle value, const char* op) {
   if (axes.size() != 1)
     throw ArgumentError(fmt::format("{}: takes one axis, got {}", op, axes.size()));
   return axes[0];
+}
+
+namespace {
+
+using Unary = Tensor (Tensor::*)() const;
+using Reduction = Tensor (Tensor::*)(const std::vector<int>&, bool) const;
+using ArgReduction = Tensor (Tensor::*)(std::optional<int>, bool) const;
+
+bool keepdim_of(bool keepdim, nb::handle keepdims) {
+  return keepdims.is_none() ? keepdim : nb::cast<bool>(keepdims);
 }
 
 void bind_elementwise(nb::class_<Tensor>& tensor) {

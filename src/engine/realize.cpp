@@ -8,6 +8,7 @@
 
 #include "core/trace.hpp"
 #include "engine/kernel_cache.hpp"
+#include "engine/node_checks.hpp"
 #include "engine/recording.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
@@ -97,6 +98,7 @@ void run_kernel(const NodePtr& out) {
 }  // namespace
 
 void realize(const std::vector<NodePtr>& targets) {
+  verify_checks(targets);
   trace::Span span("realize", "engine");
   const int debug = Context::global().debug();
   const double start = debug >= 1 ? trace::now_us() : 0;

@@ -41,4 +41,8 @@ void Recording::refill(std::shared_ptr<Buffer> buffer, std::function<void(Buffer
   if (t_current) t_current->refills_.push_back({std::move(buffer), std::move(fill)});
 }
 
+void Recording::check(std::shared_ptr<Buffer> flag, std::function<void(const Buffer&)> verify) {
+  if (t_current) t_current->checks_.push_back({std::move(flag), std::move(verify)});
+}
+
 }  // namespace ingot::engine

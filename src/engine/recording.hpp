@@ -29,6 +29,13 @@ struct Refill {
   std::function<void(Buffer&)> fill;
 };
 
+// A check of the front end (graph/lazy.hpp NodeCheck) that passed at capture: its flag is
+// made by a recorded launch, and every replay verifies it again before returning results.
+struct RecordedCheck {
+  std::shared_ptr<Buffer> flag;
+  std::function<void(const Buffer&)> verify;
+};
+
 class Recording {
  public:
   // Throws Error when this thread records already (the JIT runs a nested jitted function
@@ -52,12 +59,17 @@ class Recording {
   // Notes `buffer` for a refill before each replay; nothing when this thread does not record.
   static void refill(std::shared_ptr<Buffer> buffer, std::function<void(Buffer&)> fill);
 
+  // Notes a verified check for the replays; nothing when this thread does not record.
+  static void check(std::shared_ptr<Buffer> flag, std::function<void(const Buffer&)> verify);
+
   const std::vector<RecordedLaunch>& launches() const { return launches_; }
   std::vector<Refill> take_refills() { return std::move(refills_); }
+  std::vector<RecordedCheck> take_checks() { return std::move(checks_); }
 
  private:
   std::vector<RecordedLaunch> launches_;
   std::vector<Refill> refills_;
+  std::vector<RecordedCheck> checks_;
 };
 
 }  // namespace ingot::engine

@@ -21,6 +21,7 @@ Replay::Replay(Recording& recording, std::vector<std::shared_ptr<Buffer>> inputs
     : inputs_(std::move(inputs)),
       outputs_(std::move(outputs)),
       refills_(recording.take_refills()),
+      checks_(recording.take_checks()),
       launch_count_(recording.launches().size()) {
   if (recording.launches().empty()) return;
   Device& device = recording.launches().front().program->device();
@@ -51,6 +52,7 @@ std::vector<std::shared_ptr<Buffer>> Replay::run(std::span<const std::shared_ptr
     graph_->replay();
     count_launches(launch_count_);
   }
+  for (const RecordedCheck& check : checks_) check.verify(*check.flag);
   return copy_outputs();
 }
 

@@ -22,7 +22,8 @@ class Replay {
   // Copies `inputs` (one per captured input, of the same sizes and devices) into the
   // captured input buffers, refills the random keys, replays the launches and returns new
   // buffers holding copies of the results. All of it is queued on the devices' queues
-  // without a host wait, where the backend allows.
+  // without a host wait, where the backend allows, unless the function checks indices:
+  // then the replay waits to read their flags and throws their Error instead of results.
   std::vector<std::shared_ptr<Buffer>> run(std::span<const std::shared_ptr<Buffer>> inputs);
   // New buffers holding copies of the results as they are now.
   std::vector<std::shared_ptr<Buffer>> copy_outputs() const;
@@ -34,6 +35,7 @@ class Replay {
   // among them: none is freed or reused while the capture lives.
   std::vector<std::shared_ptr<Buffer>> held_;
   std::vector<Refill> refills_;
+  std::vector<RecordedCheck> checks_;
   std::unique_ptr<Graph> graph_;  // null when the function launched nothing
   size_t launch_count_ = 0;
 };

@@ -2,6 +2,7 @@
 // realized it becomes a Buffer leaf and forgets its sources, so it is never recomputed.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -26,6 +27,17 @@ struct GradRecord {
   std::vector<NodePtr> src;
 };
 
+// A condition on a node's inputs that the engine verifies before it computes the node
+// (an index in range: src/tensor/index_check.cpp). `flag` is a small tensor computed on
+// the device from the inputs; the engine realizes it (with `subject`, the input it reads,
+// so that a computed input is made once), then `verify` reads it and throws the op's
+// Error. So bad input stops the realize before anything is computed from it.
+struct NodeCheck {
+  std::shared_ptr<LazyNode> subject;
+  std::shared_ptr<LazyNode> flag;
+  std::function<void(const Buffer& flag)> verify;
+};
+
 struct LazyNode {
   Op op;
   DType dtype;
@@ -35,6 +47,8 @@ struct LazyNode {
   std::vector<int64_t> arg;        // axes, permutation, steps, or (begin, end) pairs
   ConstValue value;                // Const, and the fill value of Pad
   std::shared_ptr<Buffer> buffer;  // set once realized
+  // Verified (then dropped) before the node is computed.
+  std::vector<std::shared_ptr<const NodeCheck>> checks;
 
   // Autograd: whether gradients flow to this node, how it was made (null for a leaf),
   // whether a backward pass already released that record, and a leaf's accumulated

@@ -97,6 +97,12 @@ Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name) {
   return binary(a, b, op, dt, dt, name);
 }
 
+DType accumulate_type(DType dt) {
+  if (dt == DType::Bool || is_signed_int(dt)) return DType::Int64;
+  if (is_unsigned_int(dt)) return DType::UInt64;
+  return dt;
+}
+
 Tensor scalar_like(const Tensor& t, double value) {
   bool fractional = std::isfinite(value) ? value != std::floor(value) : true;
   return constant({}, promote_with_scalar(t.dtype(), fractional), t.device(), value);

@@ -33,6 +33,9 @@ Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DTyp
 // Broadcast and promote, then op with the promoted dtype as the result.
 Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name);
 Tensor scalar_like(const Tensor& t, double value);
+// The type sums and products (and their running forms) accumulate in: integers and bool
+// in 64 bits, as in PyTorch; floats in their own type.
+DType accumulate_type(DType dtype);
 void check_same_device(const Tensor& a, const Tensor& b, const char* op);
 
 }  // namespace ingot::frontend

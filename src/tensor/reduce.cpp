@@ -92,13 +92,6 @@ Tensor reduce(const Tensor& t, Op op, const std::vector<int>& axes_in, bool keep
   return keepdim ? r : r.reshape(drop_axes(t.shape(), axes));
 }
 
-// Sums and products of integers accumulate in 64 bits, as in PyTorch.
-DType accumulate_type(DType dt) {
-  if (dt == DType::Bool || is_signed_int(dt)) return DType::Int64;
-  if (is_unsigned_int(dt)) return DType::UInt64;
-  return dt;
-}
-
 int64_t extent_of(const Tensor& t, const std::vector<int>& axes_in, const char* name) {
   int64_t n = 1;
   for (int a : normalize_axes(axes_in, t.ndim(), name)) n *= t.shape()[a];

@@ -115,5 +115,33 @@ TEST(Fusion, MatmulIsOneKernel) {
   EXPECT_EQ(kernels_for({a.matmul(b)}), 1u);
 }
 
+// Indexing lowered to a one-hot mask and a reduction: the mask fuses into the reduction,
+// and the range check of the indices is one small reduction before it.
+TEST(Fusion, EmbeddingIsOneKernelAfterItsIndexCheck) {
+  Tensor w = random_tensor({50, 24}, 9);
+  std::vector<int32_t> rows = {7, 0, 49, 7, 13, 2};
+  Tensor tokens = Tensor::from_vector(rows, {2, 3}, "CPU");
+  Tensor out = embedding(w, tokens);
+  EXPECT_EQ(kernels_for({out}), 2u);
+  auto vw = w.to_vector<float>(), vo = out.to_vector<float>();
+  for (size_t t = 0; t < rows.size(); ++t)
+    for (size_t d = 0; d < 24; ++d) EXPECT_EQ(vo[t * 24 + d], vw[rows[t] * 24 + d]);
+}
+
+// A row of up to 256 is one triangular reduction; sorting is ranks, the rank mask (shared
+// by both results), the values and the positions.
+TEST(Fusion, ShortScanIsOneKernelAndSortIsFour) {
+  Tensor a = random_tensor({9, 200}, 10);
+  EXPECT_EQ(kernels_for({a.cumsum(1)}), 1u);
+  auto [values, positions] = a.sort(-1);
+  EXPECT_EQ(kernels_for({values, positions}), 4u);
+  auto va = a.to_vector<float>(), vs = values.to_vector<float>();
+  auto vp = positions.to_vector<int64_t>();
+  for (size_t i = 0; i < vs.size(); ++i) {
+    EXPECT_EQ(vs[i], va[(i / 200) * 200 + static_cast<size_t>(vp[i])]);
+    if (i % 200) EXPECT_LE(vs[i - 1], vs[i]);
+  }
+}
+
 }  // namespace
 }  // namespace ingot
