@@ -100,5 +100,6 @@ void bind_jit(nb::module_& m);
 void bind_kernel_builder(nb::module_& m);
 void bind_autograd(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_optim(nb::module_& m);
+void bind_safetensors(nb::module_& m);
 
 }  // namespace ingot::python

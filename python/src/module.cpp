@@ -20,4 +20,5 @@ NB_MODULE(_ingot, m) {
   bind_kernel_builder(m);
   bind_autograd(m, tensor);
   bind_optim(m);
+  bind_safetensors(m);
 }
