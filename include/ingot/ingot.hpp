@@ -11,4 +11,5 @@
 #include "ingot/optim.hpp"
 #include "ingot/profile.hpp"
 #include "ingot/runtime.hpp"
+#include "ingot/safetensors.hpp"
 #include "ingot/tensor.hpp"

@@ -106,5 +106,6 @@ void bind_kernel_builder(nb::module_& m);
 void bind_nn(nb::module_& m);
 void bind_autograd(nb::module_& m, nb::class_<Tensor>& tensor);
 void bind_optim(nb::module_& m);
+void bind_safetensors(nb::module_& m);
 
 }  // namespace ingot::python

@@ -22,4 +22,5 @@ NB_MODULE(_ingot, m) {
   bind_nn(m);
   bind_autograd(m, tensor);
   bind_optim(m);
+  bind_safetensors(m);
 }

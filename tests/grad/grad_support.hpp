@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <random>
 #include <string>
@@ -29,6 +30,29 @@ inline std::vector<double> uniform(const Shape& shape, double lo, double hi, uin
   for (double& x : v) x = dist(rng);
   return v;
 }
+
+// The devices tests run on, those that do not open here skipped. Tests that use a device
+// are parameterized by it, so that the sanitizer stages' filter (-*/CL_0) leaves PoCL out.
+inline const std::vector<std::string> kDevices = {"CPU", "CL:0", "METAL:0", "CUDA:0"};
+inline const std::vector<std::string> kOtherDevices = {"CL:0", "METAL:0", "CUDA:0"};
+inline bool opens(const std::string& device) {
+  const auto& available = ingot::Device::available();
+  return std::find(available.begin(), available.end(), device) != available.end();
+}
+// "CL:0" -> "CL_0", for test names.
+inline std::string device_test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string name = info.param;
+  std::replace(name.begin(), name.end(), ':', '_');
+  return name;
+}
+// A fixture over kDevices or kOtherDevices that skips a device that does not open.
+class OnDevice : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (!opens(GetParam())) GTEST_SKIP() << GetParam() << " does not open here";
+  }
+  const std::string& device() const { return GetParam(); }
+};
 
 // Succeeds when `fn` throws ingot::Error with every one of `mentions` in its message.
 inline ::testing::AssertionResult throws_error(const std::function<void()>& fn,

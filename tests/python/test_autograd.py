@@ -99,9 +99,9 @@ def test_errors_and_recovery():
 
 
 def test_gradient_on_another_device():
-    devices = [d for d in ingot.devices() if d in ("CL:0", "METAL:0")]
+    devices = [d for d in ingot.devices() if d in ("CL:0", "METAL:0", "CUDA:0")]
     if not devices:
-        pytest.skip("no CL:0 or METAL:0 here")
+        pytest.skip("no CL:0, METAL:0 or CUDA:0 here")
     for device in devices:
         x = leaf([0.5, -1.0, 2.0], device)
         (x.exp() * x).sum().backward()
