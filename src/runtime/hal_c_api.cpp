@@ -69,8 +69,8 @@ void ingot_hal_unload(void* program) { delete static_cast<ingot::Program*>(progr
 // `buffers[i]` at byte `offsets[i]`, `sizes[i]` bytes of it (a view where the offset is
 // not 0).
 int ingot_hal_launch(void* program, void* const* buffers, const uint64_t* offsets,
-                     const uint64_t* sizes, int count, const int64_t* global,
-                     const int64_t* local, int partial_groups) {
+                     const uint64_t* sizes, int count, const int64_t* global, const int64_t* local,
+                     int partial_groups) {
   return guarded([&] {
     std::vector<BufferHandle> views;
     std::vector<ingot::Buffer*> pointers;

@@ -9,9 +9,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <ingot/export.hpp>
 #include <limits>
 
+#include "engine/aot_export.hpp"
 #include "engine/aot_runtime/ingot_aot.h"
 #include "runtime/process.hpp"
 #include "support/op_test.hpp"
@@ -190,6 +192,36 @@ TEST_P(ExportTest, RefusesBadNamesAndRandomNumbers) {
 }
 
 INGOT_ON_ALL_DEVICES(ExportTest);
+
+// Each device's runtime file compiles with the rest of the runtime, without a warning:
+// CUDA's too, on a machine without a GPU.
+TEST(ExportRuntime, EveryDeviceFileCompilesWithoutWarnings) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("ingot-export-runtime-{}", ::getpid());
+  fs::create_directories(dir);
+  for (size_t i = 0; i < ingot::engine::kAotRuntimeFileCount; ++i) {
+    const ingot::engine::AotRuntimeFile& file = ingot::engine::kAotRuntimeFiles[i];
+    std::ofstream(dir / file.name) << file.text;
+  }
+  for (const char* device :
+       {"ingot_aot_cpu.c", "ingot_aot_opencl.c", "ingot_aot_cuda.c", "ingot_aot_hal.c"}) {
+    // What a generated <name>.c uses of the runtime.
+    std::ofstream(dir / "check.c") << "#include \"" << device << "\"\n"
+                                   << R"(#include "ingot_aot_runtime.c"
+int check(const ingot_aot_program* p, const ingot_aot_tensor* const* in,
+          ingot_aot_tensor* const* out) {
+  static ingot_aot_state s;
+  int status = ingot_aot_call(&s, p, in, out) + ingot_aot_load(&s, p);
+  ingot_aot_release(&s, p);
+  return status + ingot_aot_null_argument(&s, p, "inputs");
+}
+)";
+    ingot::ProcessResult result =
+        ingot::run_process({ingot::find_c_compiler(), "-std=gnu11", "-Wall", "-Wextra", "-Werror",
+                            "-fsyntax-only", (dir / "check.c").string()});
+    EXPECT_EQ(result.exit_code, 0) << device << ":\n" << result.output;
+  }
+  fs::remove_all(dir);
+}
 
 }  // namespace
 }  // namespace support
