@@ -62,15 +62,9 @@ int main(int argc, char** argv) {
     if (device_name.empty()) device_name = ingot::Device::default_name();
     ingot::Device& device = ingot::Device::get(device_name);
     Tensor::manual_seed(7);
-    auto weight = [&](int64_t in, int64_t out) {
-      return (Tensor::randn({in, out}, ingot::DType::Float32, device_name) *
-              (1.0 / std::sqrt(double(in))))
-          .contiguous();
-    };
-    transformer::Weights w{weight(dim, dim), weight(dim, dim),     weight(dim, dim),
-                           weight(dim, dim), weight(dim, 4 * dim), weight(4 * dim, dim)};
+    transformer::Weights w = transformer::random_weights(dim, device_name);
     Tensor x = Tensor::randn({seq, dim}, ingot::DType::Float32, device_name);
-    Tensor::realize_all({x, w.wq, w.wk, w.wv, w.wo, w.w1, w.w2});
+    x.realize();
 
     ingot::Jit jitted = ingot::jit([&](const std::vector<Tensor>& in) {
       return std::vector{transformer::block(in[0], w, heads)};

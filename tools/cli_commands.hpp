@@ -2,6 +2,7 @@
 // propagates to main, which prints it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -35,5 +36,19 @@ int clear_cache(const std::string& cache_dir);
 // the program in the working folder), then says where the trace is. Returns the program's
 // exit status; Error when it wrote no trace.
 int trace_program(const std::vector<std::string>& command, const std::string& output);
+
+// `ingot export`: which example function, its sizes and where it goes.
+struct ExportOptions {
+  std::string function;  // "mlp" or "transformer_block" (examples/transformer_block)
+  std::string out_dir;
+  std::string device;  // "" is the default device
+  std::string name;    // the C name; "" is the function's
+  int64_t seq = 16, dim = 64, heads = 4;
+  uint64_t seed = 7;
+};
+
+// Exports the example function with random weights (seeded) for an input x [seq, dim]
+// into out_dir, with x.bin and y_expected.bin: a random x and the JIT's result for it.
+int export_example(const ExportOptions& options);
 
 }  // namespace ingot::cli

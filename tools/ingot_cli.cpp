@@ -61,6 +61,21 @@ int main(int argc, char** argv) {
   ingot::bench::GpuBenchOptions bench_options;
   ingot::bench::add_gpu_bench_options(*bench, bench_options);
 
+  CLI::App* exporter = app.add_subcommand(
+      "export", "Write an example function (mlp, transformer_block) as a C library");
+  ingot::cli::ExportOptions export_options;
+  exporter->add_option("function", export_options.function, "mlp or transformer_block")->required();
+  exporter->add_option("--out", export_options.out_dir, "The folder to write")->required();
+  exporter->add_option("--device", export_options.device, "Device name (default: the default)");
+  exporter->add_option("--name", export_options.name, "The C name (default: the function's)");
+  exporter->add_option("--seq", export_options.seq, "Rows of the input x")
+      ->check(CLI::PositiveNumber);
+  exporter->add_option("--dim", export_options.dim, "Model dimension: columns of x")
+      ->check(CLI::PositiveNumber);
+  exporter->add_option("--heads", export_options.heads, "Attention heads (transformer_block)")
+      ->check(CLI::PositiveNumber);
+  exporter->add_option("--seed", export_options.seed, "Seed of the weights and x");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -80,6 +95,7 @@ int main(int argc, char** argv) {
       return ingot::cli::trace_program(command, trace_output);
     }
     if (*bench) return ingot::bench::run_gpu_bench(bench_options);
+    if (*exporter) return ingot::cli::export_example(export_options);
     return ingot::cli::run_demo(device);
   } catch (const ingot::Error& e) {
     fmt::print(stderr, "error: {}\n", e.what());

@@ -5,6 +5,7 @@
 #include "ingot/custom_kernel.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
+#include "ingot/export.hpp"
 #include "ingot/jit.hpp"
 #include "ingot/kernel_builder.hpp"
 #include "ingot/nn.hpp"

@@ -212,6 +212,13 @@ class Allocator {
   std::atomic<size_t> held_ = 0;
 };
 
+// A kernel as an exported library (include/ingot/export.hpp) carries it: what the
+// library's runtime loads on the target with no compiler of ingot's.
+struct ExportedKernel {
+  std::string extension;  // of its file: ".o", ".cubin", ".ptx", ".cl", ".metal"
+  std::vector<uint8_t> bytes;
+};
+
 // Source to binary, with a content-addressed disk cache in front (runtime/disk_cache).
 class Compiler {
  public:
@@ -247,6 +254,13 @@ class Compiler {
   virtual std::string assembly_identity(const std::string& language) const;
   // assemble behind the disk cache, the language part of the key.
   std::vector<uint8_t> assemble_cached(const std::string& source, const std::string& language);
+
+  // `source`, whose entry point is `function`, in the form an exported library carries
+  // (ExportedKernel); where the kernel becomes a symbol of the library (the CPU's object
+  // file), the symbol is `symbol`. Throws Error holding the compiler's log on failure. The
+  // default, for a device that cannot be exported to, throws Error.
+  virtual ExportedKernel export_kernel(const std::string& source, const std::string& function,
+                                       const std::string& symbol);
 };
 
 // The launch geometry. On GPUs: threadgroups of `local` threads, `global` threads in

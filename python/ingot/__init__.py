@@ -69,6 +69,7 @@ from ingot._ingot import (  # noqa: F401
     zeros_like,
 )
 
+from ingot.export import export_function  # noqa: F401
 from ingot.jit import jit  # noqa: F401
 from ingot import nn  # noqa: F401,E402
 from ingot import optim  # noqa: F401

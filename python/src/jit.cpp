@@ -1,8 +1,10 @@
 // ingot._ingot.Jit: ingot::jit (include/ingot/jit.hpp) around a Python function of a list
-// of tensors; python/ingot/jit.py makes the @ingot.jit decorator of it. And
-// ingot.engine_stats(), by which a caller sees that replays compile nothing.
+// of tensors; python/ingot/jit.py makes the @ingot.jit decorator of it. ingot.engine_stats(),
+// by which a caller sees that replays compile nothing. And _ingot.export_function
+// (include/ingot/export.hpp) of such a function, which python/ingot/export.py wraps.
 #include <fmt/format.h>
 
+#include <ingot/export.hpp>
 #include <ingot/jit.hpp>
 
 #include "binding.hpp"
@@ -73,6 +75,30 @@ void bind_jit(nb::module_& m) {
       },
       "What the engine has done since the process started: kernels launched and compiled, "
       "schedules made (a dict).");
+  m.def(
+      "export_function",
+      [](nb::callable function_ref, const std::vector<Tensor>& example_inputs,
+         const std::string& name, const std::string& out_dir, const std::string& device,
+         const std::vector<std::string>& input_names,
+         const std::vector<std::string>& output_names) {
+        // Made and dropped with the GIL: it holds a Python object.
+        Jit::Function function = python_function(nb::borrow<nb::object>(function_ref));
+        ExportedFunction exported;
+        {
+          Evaluating evaluating;
+          exported = export_function(function, example_inputs, name, out_dir, device,
+                                     {input_names, output_names});
+        }
+        nb::dict result;
+        result["header"] = exported.header;
+        result["library"] = exported.library;
+        result["link_flags"] = exported.link_flags;
+        return result;
+      },
+      "function_ref"_a, "example_inputs"_a, "name"_a, "out_dir"_a, "device"_a = "",
+      "input_names"_a = std::vector<std::string>{}, "output_names"_a = std::vector<std::string>{},
+      "ingot::export_function of function_ref(), a function of a list of tensors returning a "
+      "list of tensors; use ingot.export_function");
 }
 
 }  // namespace ingot::python

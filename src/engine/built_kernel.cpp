@@ -57,7 +57,7 @@ BuiltKernel KernelBuilder::build() {
 
 Program& BuiltKernelState::program() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!program_) program_ = engine::compile_kernel(kernel, device);
+  if (!program_) program_ = engine::compile_kernel(kernel, device).program;
   return *program_;
 }
 

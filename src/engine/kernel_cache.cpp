@@ -88,7 +88,7 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   return b.key;
 }
 
-std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device) {
+LoadedKernel compile_kernel(const ir::Kernel& kernel, Device& device) {
   std::string source;
   {
     trace::Span span("render", "engine");
@@ -119,14 +119,16 @@ std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device
       device.load(binary, kernel.name, static_cast<int>(kernel.buffers.size()));
   span.text("kernel", kernel.name);
   ++g_compiled;
-  return program;
+  return {std::move(program), std::make_shared<const std::string>(std::move(source))};
 }
 
 std::unique_ptr<CompiledKernel> build_kernel(const codegen::Lowered& lowered, Device& device,
                                              const std::vector<NodePtr>& inputs,
                                              const std::vector<NodePtr>& leaves) {
   auto compiled = std::make_unique<CompiledKernel>();
-  compiled->program = compile_kernel(lowered.kernel, device);
+  LoadedKernel loaded = compile_kernel(lowered.kernel, device);
+  compiled->program = std::move(loaded.program);
+  compiled->source = std::move(loaded.source);
   compiled->name = lowered.kernel.name;
   compiled->dims = lowered.kernel.dims;
   compiled->flops = lowered.kernel.flops;

@@ -13,9 +13,17 @@
 
 namespace ingot::engine {
 
+// A loaded kernel and the source it was compiled from, which an export compiles again for
+// its library (docs/jit-and-export.md).
+struct LoadedKernel {
+  std::unique_ptr<Program> program;
+  std::shared_ptr<const std::string> source;
+};
+
 struct CompiledKernel {
   std::string name;
   std::unique_ptr<Program> program;
+  std::shared_ptr<const std::string> source;
   LaunchDims dims;
   // For each buffer after the output, the position of its node among the key's leaves.
   std::vector<int> input_leaves;
@@ -30,7 +38,7 @@ std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves);
 // Renders `kernel` in `device`'s language (printing it under DEBUG=3 and 4), compiles it
 // through the disk cache and loads it: how every kernel is built, the engine's own and
 // those of KernelBuilder (include/ingot/kernel_builder.hpp).
-std::unique_ptr<Program> compile_kernel(const ir::Kernel& kernel, Device& device);
+LoadedKernel compile_kernel(const ir::Kernel& kernel, Device& device);
 
 // Renders, compiles (through the disk cache) and loads one lowered kernel of a description
 // whose input nodes are `inputs`; those are found among `leaves`.

@@ -84,8 +84,7 @@ void run_kernel(const NodePtr& out) {
   const bool profiling = trace::enabled();
   double seconds = k.program->launch(buffers, k.dims, {}, debug >= 2 || profiling);
   ++g_launched;
-  if (Recording* recording = Recording::current())
-    recording->add(*k.program, buffer, leaves, k.input_leaves, k.dims);
+  if (Recording* recording = Recording::current()) recording->add(k, buffer, leaves);
   if (profiling) trace_launch(device, k, seconds, cached);
   if (debug >= 2) {
     std::cerr << fmt::format("{:<28} {:>10} x{:<6} {:9.3f} ms {:8.1f} GB/s {:9.1f} GFLOP/s  {}\n",

@@ -21,11 +21,11 @@ Recording::~Recording() { t_current = nullptr; }
 
 Recording* Recording::current() { return t_current; }
 
-void Recording::add(Program& program, const std::shared_ptr<Buffer>& output,
-                    const std::vector<NodePtr>& leaves, const std::vector<int>& input_leaves,
-                    const LaunchDims& dims) {
-  RecordedLaunch launch{&program, {output}, dims};
-  for (int leaf : input_leaves) launch.buffers.push_back(leaves[static_cast<size_t>(leaf)]->buffer);
+void Recording::add(const CompiledKernel& kernel, const std::shared_ptr<Buffer>& output,
+                    const std::vector<NodePtr>& leaves) {
+  RecordedLaunch launch{kernel.program.get(), kernel.source, {output}, kernel.dims};
+  for (int leaf : kernel.input_leaves)
+    launch.buffers.push_back(leaves[static_cast<size_t>(leaf)]->buffer);
   launches_.push_back(std::move(launch));
 }
 

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/kernel_cache.hpp"
 #include "graph/lazy.hpp"
 #include "ingot/runtime.hpp"
 
@@ -18,6 +19,7 @@ namespace ingot::engine {
 // and handed to another tensor while a replay may still write it.
 struct RecordedLaunch {
   Program* program = nullptr;
+  std::shared_ptr<const std::string> source;     // what `program` was compiled from
   std::vector<std::shared_ptr<Buffer>> buffers;  // the output first, then the inputs
   LaunchDims dims;
 };
@@ -48,10 +50,9 @@ class Recording {
   // This thread's recording, or null.
   static Recording* current();
 
-  // realize()'s hook: one kernel launched on `output` and `leaves[input_leaves[...]]`.
-  void add(Program& program, const std::shared_ptr<Buffer>& output,
-           const std::vector<NodePtr>& leaves, const std::vector<int>& input_leaves,
-           const LaunchDims& dims);
+  // realize()'s hook: `kernel` launched on `output` and its inputs among `leaves`.
+  void add(const CompiledKernel& kernel, const std::shared_ptr<Buffer>& output,
+           const std::vector<NodePtr>& leaves);
 
   // Throws Error naming `what` (a copy between devices, a custom kernel) when this thread
   // records: the launch list a replay repeats would silently miss it.
@@ -62,7 +63,7 @@ class Recording {
   // Notes a verified check for the replays; nothing when this thread does not record.
   static void check(std::shared_ptr<Buffer> flag, std::function<void(const Buffer&)> verify);
 
-  const std::vector<RecordedLaunch>& launches() const { return launches_; }
+  std::vector<RecordedLaunch> take_launches() { return std::move(launches_); }
   std::vector<Refill> take_refills() { return std::move(refills_); }
   std::vector<RecordedCheck> take_checks() { return std::move(checks_); }
 

@@ -16,24 +16,25 @@ std::shared_ptr<Buffer> copy_of(const Buffer& source) {
 
 }  // namespace
 
-Replay::Replay(Recording& recording, std::vector<std::shared_ptr<Buffer>> inputs,
+Replay::Replay(const std::vector<RecordedLaunch>& recorded, std::vector<Refill> refills,
+               std::vector<RecordedCheck> checks, std::vector<std::shared_ptr<Buffer>> inputs,
                std::vector<std::shared_ptr<Buffer>> outputs)
     : inputs_(std::move(inputs)),
       outputs_(std::move(outputs)),
-      refills_(recording.take_refills()),
-      checks_(recording.take_checks()),
-      launch_count_(recording.launches().size()) {
-  if (recording.launches().empty()) return;
-  Device& device = recording.launches().front().program->device();
+      refills_(std::move(refills)),
+      checks_(std::move(checks)),
+      launch_count_(recorded.size()) {
+  if (recorded.empty()) return;
+  Device& device = recorded.front().program->device();
   std::vector<Graph::Launch> launches;
-  for (const RecordedLaunch& recorded : recording.launches()) {
-    if (&recorded.program->device() != &device)
+  for (const RecordedLaunch& one : recorded) {
+    if (&one.program->device() != &device)
       throw Error(fmt::format(
           "jit: the function launched kernels on {} and on {}; a captured function runs on "
           "one device (move its inputs to one device first)",
-          device.name(), recorded.program->device().name()));
-    Graph::Launch launch{recorded.program, {}, recorded.dims, {}};
-    for (const std::shared_ptr<Buffer>& buffer : recorded.buffers) {
+          device.name(), one.program->device().name()));
+    Graph::Launch launch{one.program, {}, one.dims, {}};
+    for (const std::shared_ptr<Buffer>& buffer : one.buffers) {
       launch.buffers.push_back(buffer);
       held_.push_back(buffer);
     }

@@ -16,7 +16,8 @@ class Replay {
   // `inputs`: the buffers the function read its arguments from, owned by the capture (the
   // caller's are copied into them at each run); `outputs`: the buffers of its results.
   // Throws Error when the launches ran on more than one device.
-  Replay(Recording& recording, std::vector<std::shared_ptr<Buffer>> inputs,
+  Replay(const std::vector<RecordedLaunch>& recorded, std::vector<Refill> refills,
+         std::vector<RecordedCheck> checks, std::vector<std::shared_ptr<Buffer>> inputs,
          std::vector<std::shared_ptr<Buffer>> outputs);
 
   // Copies `inputs` (one per captured input, of the same sizes and devices) into the

@@ -75,6 +75,12 @@ std::vector<uint8_t> Compiler::assemble(const std::string&, const std::string& l
 
 std::string Compiler::assembly_identity(const std::string&) const { return identity(); }
 
+ExportedKernel Compiler::export_kernel(const std::string&, const std::string& function,
+                                       const std::string&) {
+  throw Error(fmt::format(
+      "the compiler cannot export kernel '{}': this device has no exported libraries", function));
+}
+
 std::vector<uint8_t> Compiler::assemble_cached(const std::string& source,
                                                const std::string& language) {
   // The language named in the key, whatever the backend's identity says.

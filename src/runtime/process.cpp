@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -144,6 +145,25 @@ std::string find_executable(const std::string& name) {
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return "";
+}
+
+std::string find_c_compiler() {
+  static const std::vector<std::string> kSearched = {"clang-19", "clang", "gcc", "cc"};
+  const std::string& requested = Context::global().cpu_compiler();
+  std::string path;
+  if (!requested.empty()) {
+    path = find_executable(requested);
+  } else {
+    for (const std::string& name : kSearched)
+      if (!(path = find_executable(name)).empty()) break;
+  }
+  if (path.empty()) {
+    throw Error(fmt::format(
+        "no C compiler: looked for {} (INGOT_CC={}); install one, e.g. apt-get install clang-19",
+        requested.empty() ? fmt::format("{} on PATH", fmt::join(kSearched, ", ")) : requested,
+        requested));
+  }
+  return path;
 }
 
 }  // namespace ingot

@@ -33,4 +33,9 @@ ProcessResult run_compiler(const std::vector<std::string>& argv, std::string_vie
 // match on PATH; empty when there is none.
 std::string find_executable(const std::string& name);
 
+// The path of the host's C compiler: INGOT_CC (Context::cpu_compiler) where set, else the
+// first of clang-19, clang, gcc and cc on PATH. Throws Error naming what was looked for
+// when there is none. The CPU backend's and the exported libraries' compiler.
+std::string find_c_compiler();
+
 }  // namespace ingot

@@ -10,22 +10,15 @@
 #include <string>
 #include <unordered_map>
 
-#include "engine/recording.hpp"
 #include "engine/replay.hpp"
 #include "ingot/error.hpp"
+#include "tensor/capture.hpp"
 #include "tensor/frontend.hpp"
 
 namespace ingot {
 using namespace frontend;
 
 namespace {
-
-// What a result tensor is, to wrap each replay's new buffer.
-struct ResultType {
-  DType dtype;
-  Shape shape;
-  std::string device;
-};
 
 struct Capture {
   std::unique_ptr<engine::Replay> replay;
@@ -40,27 +33,6 @@ std::string signature(const std::vector<Tensor>& inputs) {
   return key.empty() ? "no inputs" : key.substr(0, key.size() - 2);
 }
 
-// The inputs as realized, contiguous tensors: the buffers a call copies from.
-std::vector<Tensor> realized_inputs(const std::vector<Tensor>& inputs) {
-  std::vector<Tensor> ready, pending;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    if (!inputs[i].defined())
-      throw ArgumentError(
-          fmt::format("jit: input {} is an undefined (default-constructed) Tensor", i));
-    Tensor c = inputs[i].contiguous();
-    if (!c.node()->realized()) pending.push_back(c);
-    ready.push_back(c);
-  }
-  if (!pending.empty()) Tensor::realize_all(pending);
-  return ready;
-}
-
-std::vector<std::shared_ptr<Buffer>> buffers_of(const std::vector<Tensor>& tensors) {
-  std::vector<std::shared_ptr<Buffer>> buffers;
-  for (const Tensor& t : tensors) buffers.push_back(t.node()->buffer);
-  return buffers;
-}
-
 std::vector<Tensor> wrap_results(std::vector<std::shared_ptr<Buffer>> buffers,
                                  const std::vector<ResultType>& types) {
   std::vector<Tensor> results;
@@ -72,28 +44,12 @@ std::vector<Tensor> wrap_results(std::vector<std::shared_ptr<Buffer>> buffers,
 
 // Runs `function` on copies of `inputs` under a recording and makes the replay of it.
 Capture record(const Jit::Function& function, const std::vector<Tensor>& inputs) {
-  // The function reads copies owned by the capture: each replay copies the caller's inputs
-  // into them, never into a caller's tensor.
-  std::vector<Tensor> owned;
-  for (const Tensor& t : inputs) {
-    size_t bytes = static_cast<size_t>(t.numel()) * dtype_size(t.dtype());
-    std::shared_ptr<Buffer> copy = Device::get(t.device()).allocator().alloc(bytes);
-    Allocator::transfer(*copy, *t.node()->buffer, bytes);
-    owned.push_back(wrap(make_buffer_node(std::move(copy), t.dtype(), t.shape(), t.device())));
-  }
-  engine::Recording recording;
-  std::vector<Tensor> results = function(owned);
+  CapturedCall call = capture_call(function, inputs, "jit");
   Capture capture;
-  for (size_t r = 0; r < results.size(); ++r) {
-    if (!results[r].defined())
-      throw ArgumentError(fmt::format(
-          "jit: result {} of the function is an undefined (default-constructed) Tensor", r));
-    results[r] = results[r].contiguous();
-    capture.results.push_back({results[r].dtype(), results[r].shape(), results[r].device()});
-  }
-  Tensor::realize_all(results);
-  capture.replay =
-      std::make_unique<engine::Replay>(recording, buffers_of(owned), buffers_of(results));
+  capture.results = std::move(call.result_types);
+  capture.replay = std::make_unique<engine::Replay>(
+      call.launches, std::move(call.refills), std::move(call.checks), std::move(call.inputs),
+      std::move(call.results));
   return capture;
 }
 
@@ -134,7 +90,7 @@ Jit::Jit(Function function, size_t max_captures) : state_(std::make_shared<State
 
 std::vector<Tensor> Jit::operator()(const std::vector<Tensor>& inputs) const {
   if (engine::Recording::current()) return state_->function(inputs);
-  std::vector<Tensor> ready = realized_inputs(inputs);
+  std::vector<Tensor> ready = realized_inputs(inputs, "jit");
   const std::string key = signature(ready);
   State& state = *state_;
   {

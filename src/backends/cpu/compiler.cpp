@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -19,17 +20,31 @@
 namespace ingot::cpu {
 namespace {
 
-const char* const kSearched[] = {"clang-19", "clang", "gcc", "cc"};
-
 // -ffp-contract=fast allows fused multiply-adds, which the GPUs use too; no -ffast-math,
 // whose reassociation and NaN assumptions would break the op suite's references.
 // -fwrapv: integer tensors wrap on overflow, as in PyTorch, instead of being undefined.
 // -fno-builtin-pow*: gcc vectorizes pow(x, 0.5) as a square root, which gives NaN for
 // pow(-inf, 0.5) (IEEE: +inf; ingot_fuzz seed 1815 on the H100 machine's gcc).
 // A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
-const std::vector<std::string> kFlags = with_kernel_sanitizer_flags(
-    {"-x", "c", "-std=c11", "-O3", "-march=native", "-ffp-contract=fast", "-fPIC", "-shared",
-     "-fno-math-errno", "-fwrapv", "-fno-builtin-powf", "-fno-builtin-pow"});
+const std::vector<std::string> kCommonFlags = {"-x",
+                                               "c",
+                                               "-std=c11",
+                                               "-O3",
+                                               "-ffp-contract=fast",
+                                               "-fPIC",
+                                               "-fno-math-errno",
+                                               "-fwrapv",
+                                               "-fno-builtin-powf",
+                                               "-fno-builtin-pow"};
+std::vector<std::string> with(std::vector<std::string> flags, std::vector<std::string> more) {
+  flags.insert(flags.end(), more.begin(), more.end());
+  return flags;
+}
+const std::vector<std::string> kFlags =
+    with_kernel_sanitizer_flags(with(kCommonFlags, {"-march=native", "-shared"}));
+// An exported library's object: no sanitizer (the program linking it has no sanitizer
+// runtime) and no -march=native (it runs on other machines).
+const std::vector<std::string> kExportFlags = with(kCommonFlags, {"-c"});
 
 // Assembly goes through the C preprocessor first, as a .S file would (so that defines
 // work); --noexecstack: a source without a .note.GNU-stack section would otherwise ask
@@ -60,20 +75,7 @@ CpuCompiler::Found CpuCompiler::found() const {
   std::lock_guard lock(mutex_);
   const std::string& requested = Context::global().cpu_compiler();
   if (found_ && found_->requested == requested) return *found_;
-  std::string path;
-  if (!requested.empty()) {
-    path = find_executable(requested);
-  } else {
-    for (const char* name : kSearched)
-      if (!(path = find_executable(name)).empty()) break;
-  }
-  if (path.empty()) {
-    throw Error(fmt::format(
-        "no C compiler for the CPU backend: looked for {} (INGOT_CC={}); install one, e.g. "
-        "apt-get install clang-19",
-        requested.empty() ? fmt::format("{} on PATH", fmt::join(kSearched, ", ")) : requested,
-        requested));
-  }
+  std::string path = find_c_compiler();
   ProcessResult version = run_compiler({path, "--version"}, "the CPU compiler's --version");
   if (version.exit_code != 0) {
     throw Error(fmt::format("the CPU backend's C compiler {} fails `--version` (it {}): {}", path,
@@ -108,6 +110,14 @@ std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
   return build(source, "kernel.c", kFlags, "compile");
 }
 
+ExportedKernel CpuCompiler::export_kernel(const std::string& source, const std::string& function,
+                                          const std::string& symbol) {
+  // The renderer's kernels are named by their shapes, so that two kernels of one library
+  // may share a name: each is renamed where it is defined.
+  return {".o", build(source, "kernel.c", with(kExportFlags, {"-D" + function + "=" + symbol}),
+                      "export")};
+}
+
 std::vector<uint8_t> CpuCompiler::assemble(const std::string& source, const std::string& language) {
   if (language != "asm")
     throw Error(fmt::format("CPU assembly: the CPU assembles 'asm', not '{}'", language));
@@ -119,12 +129,13 @@ std::vector<uint8_t> CpuCompiler::build(const std::string& source, const std::st
                                         const std::string& what) {
   Found cc = found();
   std::filesystem::path dir = make_build_dir();
-  std::filesystem::path source_path = dir / file_name, binary_path = dir / "kernel.so";
+  std::filesystem::path source_path = dir / file_name, binary_path = dir / "kernel.out";
   if (!(std::ofstream(source_path, std::ios::binary) << source))
     throw Error(fmt::format("CPU {}: cannot write the source to {}", what, source_path.string()));
   std::vector<std::string> argv = {cc.path};
   argv.insert(argv.end(), flags.begin(), flags.end());
-  argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string(), "-lm"});
+  argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string()});
+  if (std::find(flags.begin(), flags.end(), "-c") == flags.end()) argv.push_back("-lm");
   // On a failure the folder stays, so the source can be read and compiled by hand.
   ProcessResult result = run_compiler(
       argv, fmt::format("CPU {} (the source is kept at {})", what, source_path.string()));

@@ -37,12 +37,17 @@ class CpuCompiler final : public Compiler {
   // kind of shared object.
   std::vector<uint8_t> assemble(const std::string& source, const std::string& language) override;
   std::string assembly_identity(const std::string& language) const override;
+  // An object file for the exported library, `function` renamed `symbol`, compiled for the
+  // architecture's baseline rather than this machine's CPU: the library runs elsewhere.
+  ExportedKernel export_kernel(const std::string& source, const std::string& function,
+                               const std::string& symbol) override;
   // The compiler's path and version, or why there is none; shown by `ingot devices`.
   std::string describe() const;
 
  private:
   // Runs the compiler with `flags` on `source`, written to `file_name`, into a shared
-  // object; `what` ("compile", "assembly") names the step in messages.
+  // object or, with -c, an object file; `what` ("compile", "assembly") names the step in
+  // messages.
   std::vector<uint8_t> build(const std::string& source, const std::string& file_name,
                              const std::vector<std::string>& flags, const std::string& what);
 

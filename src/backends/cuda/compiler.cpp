@@ -115,6 +115,11 @@ std::string CudaCompiler::identity() const {
                      fmt::join(options_, " "));
 }
 
+ExportedKernel CudaCompiler::export_kernel(const std::string& source, const std::string&,
+                                           const std::string&) {
+  return {cubin_ ? ".cubin" : ".ptx", compile_cached(source)};
+}
+
 std::vector<uint8_t> CudaCompiler::compile(const std::string& source) {
   return compile_names(source, {}).binary;
 }

@@ -118,6 +118,10 @@ class CudaCompiler final : public Compiler {
   CudaCompiler(const CudaContext& cuda, std::pair<int, int> capability);
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // The CUBIN for this device's architecture (or PTX where NVRTC is older than the
+  // device), as compile() makes it.
+  ExportedKernel export_kernel(const std::string& source, const std::string& function,
+                               const std::string& symbol) override;
   // NVRTC name expressions: each template instantiation compiled and found by its
   // lowered (mangled) name.
   NamedBinary compile_names(const std::string& source,

@@ -33,6 +33,11 @@ std::vector<uint8_t> MetalCompiler::compile(const std::string& source) {
   return std::vector<uint8_t>(source.begin(), source.end());
 }
 
+ExportedKernel MetalCompiler::export_kernel(const std::string& source, const std::string&,
+                                            const std::string&) {
+  return {".metal", compile(source)};
+}
+
 id MetalCompiler::library(const std::string& source) {
   std::lock_guard lock(mutex_);
   if (auto it = libraries_.find(source); it != libraries_.end()) return it->second.get();

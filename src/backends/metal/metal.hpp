@@ -90,6 +90,9 @@ class MetalCompiler final : public Compiler {
   explicit MetalCompiler(MetalContext& metal);
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // The MSL source, as compile() keeps it: what newLibraryWithSource loads.
+  ExportedKernel export_kernel(const std::string& source, const std::string& function,
+                               const std::string& symbol) override;
   // The library of `source`, compiled on first use; throws Error with Metal's message.
   objc::id library(const std::string& source);
   bool fast_math() const { return fast_math_; }

@@ -44,6 +44,11 @@ ClCompiler::ClCompiler(const ClContext& cl, std::string target)
 // assumptions about NaN and infinity would break the op suite's references.
 const char* ClCompiler::build_options() { return "-cl-std=CL1.2"; }
 
+ExportedKernel ClCompiler::export_kernel(const std::string& source, const std::string&,
+                                         const std::string&) {
+  return {".cl", std::vector<uint8_t>(source.begin(), source.end())};
+}
+
 std::string ClCompiler::identity() const { return fmt::format("{}\n{}", target_, build_options()); }
 
 std::vector<uint8_t> ClCompiler::compile(const std::string& source) {

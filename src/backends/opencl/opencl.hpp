@@ -59,6 +59,9 @@ class ClCompiler final : public Compiler {
   ClCompiler(const ClContext& cl, std::string target);
   std::string identity() const override;
   std::vector<uint8_t> compile(const std::string& source) override;
+  // The OpenCL C source itself: a driver's binary runs only on that driver and device.
+  ExportedKernel export_kernel(const std::string& source, const std::string& function,
+                               const std::string& symbol) override;
   static const char* build_options();
 
  private:
