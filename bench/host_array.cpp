@@ -30,7 +30,8 @@ int normalized(int axis, int ndim) {
 int64_t offset(const Shape& shape, const Index& index) {
   int64_t at = 0;
   size_t skip = index.size() - shape.size();
-  for (size_t d = 0; d < shape.size(); ++d) at = at * shape[d] + (shape[d] == 1 ? 0 : index[skip + d]);
+  for (size_t d = 0; d < shape.size(); ++d)
+    at = at * shape[d] + (shape[d] == 1 ? 0 : index[skip + d]);
   return at;
 }
 
@@ -97,17 +98,33 @@ HostArray HostArray::map(F f) const {
   return HostArray(shape_, std::move(out));
 }
 
-HostArray HostArray::exp() const { return map([](double x) { return std::exp(x); }); }
-HostArray HostArray::log() const { return map([](double x) { return std::log(x); }); }
-HostArray HostArray::sqrt() const { return map([](double x) { return std::sqrt(x); }); }
-HostArray HostArray::rsqrt() const { return map([](double x) { return 1 / std::sqrt(x); }); }
-HostArray HostArray::tanh() const { return map([](double x) { return std::tanh(x); }); }
-HostArray HostArray::relu() const { return map([](double x) { return std::max(x, 0.0); }); }
+HostArray HostArray::exp() const {
+  return map([](double x) { return std::exp(x); });
+}
+HostArray HostArray::log() const {
+  return map([](double x) { return std::log(x); });
+}
+HostArray HostArray::sqrt() const {
+  return map([](double x) { return std::sqrt(x); });
+}
+HostArray HostArray::rsqrt() const {
+  return map([](double x) { return 1 / std::sqrt(x); });
+}
+HostArray HostArray::tanh() const {
+  return map([](double x) { return std::tanh(x); });
+}
+HostArray HostArray::relu() const {
+  return map([](double x) { return std::max(x, 0.0); });
+}
 HostArray HostArray::sigmoid() const {
   return map([](double x) { return 1 / (1 + std::exp(-x)); });
 }
-HostArray HostArray::abs() const { return map([](double x) { return std::abs(x); }); }
-HostArray HostArray::square() const { return map([](double x) { return x * x; }); }
+HostArray HostArray::abs() const {
+  return map([](double x) { return std::abs(x); });
+}
+HostArray HostArray::square() const {
+  return map([](double x) { return x * x; });
+}
 HostArray HostArray::gelu() const {
   return map([](double x) {
     return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
@@ -252,7 +269,8 @@ HostArray HostArray::cat(const std::vector<HostArray>& arrays, int axis) {
   std::vector<int64_t> starts;
   for (const HostArray& x : arrays) starts.push_back(out[size_t(a)]), out[size_t(a)] += x.size(a);
   return gather(out, [&](Index i) {
-    size_t k = size_t(std::upper_bound(starts.begin(), starts.end(), i[size_t(a)]) - starts.begin() - 1);
+    size_t k =
+        size_t(std::upper_bound(starts.begin(), starts.end(), i[size_t(a)]) - starts.begin() - 1);
     i[size_t(a)] -= starts[k];
     return arrays[k].values_[size_t(offset(arrays[k].shape_, i))];
   });
@@ -264,7 +282,8 @@ HostArray HostArray::stack(const std::vector<HostArray>& arrays, int axis) {
 }
 HostArray HostArray::matmul(const HostArray& other) const {
   // A vector operand is a matrix of one row (left) or one column (right), dropped after.
-  if (ndim() == 1) return unsqueeze(0).matmul(other).reshape([&] {
+  if (ndim() == 1)
+    return unsqueeze(0).matmul(other).reshape([&] {
       Shape s = other.ndim() == 1 ? Shape{} : other.shape_;
       if (!s.empty()) s.erase(s.end() - 2);
       return s;
@@ -301,7 +320,9 @@ HostArray operator-(const HostArray& a, const HostArray& b) { return binary(a, b
 HostArray operator*(const HostArray& a, const HostArray& b) {
   return binary(a, b, std::multiplies<>());
 }
-HostArray operator/(const HostArray& a, const HostArray& b) { return binary(a, b, std::divides<>()); }
+HostArray operator/(const HostArray& a, const HostArray& b) {
+  return binary(a, b, std::divides<>());
+}
 HostArray operator+(const HostArray& a, double b) { return a + scalar(b); }
 HostArray operator-(const HostArray& a, double b) { return a - scalar(b); }
 HostArray operator*(const HostArray& a, double b) { return a * scalar(b); }

@@ -29,14 +29,14 @@ CheckResult check_workload(const Workload& workload, const std::string& device) 
     double worst = 0;
     size_t worst_at = 0;
     for (size_t i = 0; i < got.values().size(); ++i) {
-      double error = std::abs(got.values()[i] - expected.values()[i]) /
-                     (1 + std::abs(expected.values()[i]));
+      double error =
+          std::abs(got.values()[i] - expected.values()[i]) / (1 + std::abs(expected.values()[i]));
       if (!(error <= worst)) worst = error, worst_at = i;  // NaN counts as the worst
       if (std::isnan(error)) break;
     }
-    std::string detail = fmt::format("worst relative error {:.2e} at element {} ({} against {})",
-                                     worst, worst_at, got.values()[worst_at],
-                                     expected.values()[worst_at]);
+    std::string detail =
+        fmt::format("worst relative error {:.2e} at element {} ({} against {})", worst, worst_at,
+                    got.values()[worst_at], expected.values()[worst_at]);
     return {worst <= workload.tolerance, detail};
   } catch (const std::exception& e) {
     return {false, e.what()};

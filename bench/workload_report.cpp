@@ -114,9 +114,8 @@ void print_workload_table(const std::vector<WorkloadResult>& results, const Peer
                  target.at_least);
       continue;
     }
-    fmt::print("| {} | {} ({}) | {:.2f} | >= {} | {} |\n", target.peer, target.what,
-               figure->second, figure->first, target.at_least,
-               figure->first >= target.at_least ? "PASS" : "MISS");
+    fmt::print("| {} | {} ({}) | {:.2f} | >= {} | {} |\n", target.peer, target.what, figure->second,
+               figure->first, target.at_least, figure->first >= target.at_least ? "PASS" : "MISS");
   }
 }
 

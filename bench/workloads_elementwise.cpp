@@ -8,7 +8,8 @@ namespace {
 std::vector<Workload> broadcast_chains() {
   const Shape x{128, 257, 384}, x_small{4, 5, 6};
   return {
-      workload("broadcast along axis 0 then gelu", {input(x, x_small), input({128, 1, 1}, {4, 1, 1})},
+      workload("broadcast along axis 0 then gelu",
+               {input(x, x_small), input({128, 1, 1}, {4, 1, 1})},
                [](const auto& in) { return (in[0] * in[1] + 1.0).gelu(); }),
       workload("broadcast along axis 1 then relu", {input(x, x_small), input({257, 1}, {5, 1})},
                [](const auto& in) { return (in[0] - in[1]).relu() * 2.0; }),
@@ -19,11 +20,14 @@ std::vector<Workload> broadcast_chains() {
       workload("NCHW channel scale, residual, relu",
                {input({32, 64, 56, 56}, {2, 3, 4, 5}), input({32, 64, 56, 56}, {2, 3, 4, 5}),
                 input({64}, {3})},
-               [](const auto& in) { return (in[0] * in[2].reshape({1, -1, 1, 1}) + in[1]).relu(); }),
-      workload("swiglu float16",
-               {input({4096, 2048}, {9, 16}, DType::Float16),
-                input({4096, 2048}, {9, 16}, DType::Float16)},
-               [](const auto& in) { return in[0] * in[0].sigmoid() * in[1]; }, 1e-2),
+               [](const auto& in) {
+                 return (in[0] * in[2].reshape({1, -1, 1, 1}) + in[1]).relu();
+               }),
+      workload(
+          "swiglu float16",
+          {input({4096, 2048}, {9, 16}, DType::Float16),
+           input({4096, 2048}, {9, 16}, DType::Float16)},
+          [](const auto& in) { return in[0] * in[0].sigmoid() * in[1]; }, 1e-2),
       workload("chain of 6 ops, prime length", {input({16777213}, {101})},
                [](const auto& in) {
                  const auto& x = in[0];
@@ -48,7 +52,8 @@ std::vector<Workload> permuting_copies() {
 // Chains fed back into themselves: bounded growth over any number of steps.
 std::vector<Workload> tiny_chains() {
   std::vector<Workload> chains = {
-      workload("tiny chain of 1 op", {input({16}, {16})}, [](const auto& in) { return in[0] + 1.0; }),
+      workload("tiny chain of 1 op", {input({16}, {16})},
+               [](const auto& in) { return in[0] + 1.0; }),
       workload("tiny chain of 2 ops", {input({16}, {16})},
                [](const auto& in) { return in[0] * 0.5 + 1.0; }),
       workload("tiny chain of 5 ops", {input({16}, {16})},
@@ -62,7 +67,8 @@ std::vector<Workload> tiny_chains() {
 
 std::vector<Workload> elementwise_workloads() {
   std::vector<Workload> all = broadcast_chains();
-  for (auto part : {permuting_copies(), tiny_chains()}) all.insert(all.end(), part.begin(), part.end());
+  for (auto part : {permuting_copies(), tiny_chains()})
+    all.insert(all.end(), part.begin(), part.end());
   return all;
 }
 
