@@ -7,36 +7,13 @@
 #include <numeric>
 #include <vector>
 
+#include "device_timing.hpp"
 #include "ingot/tensor.hpp"
 #include "ingot_measures.hpp"
 #include "timing.hpp"
 
 namespace ingot::bench {
 namespace {
-
-double median(std::vector<double> values) {
-  auto middle = values.begin() + values.size() / 2;
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
-
-// Seconds of one call of `enqueue`, sampled as `runs` says, after two untimed calls that
-// compile its kernels and warm the allocator's cache. A batch keeps the device busy from
-// one run to the next, so a sample is the device's time for the work, not the host's
-// latency to start and wait for it, which CUDA events around a launch leave out too.
-double median_seconds(Device& device, const Runs& runs, const std::function<void()>& enqueue) {
-  enqueue();
-  enqueue();
-  device.synchronize();
-  std::vector<double> samples;
-  for (int s = 0; s < runs.samples; ++s) {
-    double start = timing::now();
-    for (int b = 0; b < runs.batch; ++b) enqueue();
-    device.synchronize();
-    samples.push_back((timing::now() - start) / runs.batch);
-  }
-  return median(std::move(samples));
-}
 
 Tensor realized(Tensor t) {
   t.realize();

@@ -6,17 +6,11 @@
 #include <cstdint>
 #include <string>
 
+#include "device_timing.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/runtime.hpp"
 
 namespace ingot::bench {
-
-// How a figure is sampled: `samples` samples, each `batch` runs queued back to back and
-// one wait for the device, divided by the batch; the median sample is the figure.
-struct Runs {
-  int samples = 10;
-  int batch = 1;
-};
 
 struct Measured {
   double value = 0;      // in the row's unit: GB/s, TFLOP/s or µs per op

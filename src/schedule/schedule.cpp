@@ -51,6 +51,17 @@ bool is_row_reduce(const LazyNode& n) {
          n.arg[0] == static_cast<int64_t>(n.src[0]->shape.size()) - 1;
 }
 
+// A reshape or permute after which the last axis is no longer the source's rows: a region
+// reducing each row and broadcasting the result along it (a normalization) must be
+// computed before it, or every output row would recompute the reductions of a whole
+// source row (a groupnorm's reshape back to NCHW: 48 outputs a row, 18432 inputs).
+bool moves_rows(const LazyNode& n) {
+  if (n.shape.empty() || n.src.empty() || n.src[0]->shape.empty()) return false;
+  const int64_t last = static_cast<int64_t>(n.src[0]->shape.size()) - 1;
+  if (n.op == Op::Permute) return n.arg.back() != last;
+  return n.op == Op::Reshape && n.shape.back() != n.src[0]->shape.back();
+}
+
 // The non-movement consumers of `n`, looking through chains of movement ops, and
 // whether the chain expands.
 void uses_of(const Graph& g, LazyNode* n, bool expanded, bool rowwise,
@@ -121,6 +132,8 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
     bool red = is_reduce(n->op), load = false;
     bool rows = !red || is_row_reduce(*n), behind = !red;
     for (const auto& s : n->src) {
+      if (has_reduce[s.get()] && row_only[s.get()] && behind_broadcast[s.get()] && moves_rows(*n))
+        outputs.insert(s.get());
       bool boundary = outputs.count(s.get()) > 0;
       bool inner = !boundary && has_reduce[s.get()];
       red |= inner;

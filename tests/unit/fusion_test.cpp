@@ -78,6 +78,26 @@ TEST(Fusion, ColumnStatisticBroadcastIsItsOwnKernel) {
   EXPECT_EQ(kernels_for({a.var({1})}), 1u);
 }
 
+// A row normalization reshaped so that its rows are split (a groupnorm back to NCHW) or
+// transposed is computed by a kernel of its own, then moved: in one kernel every output
+// row would recompute the reductions of a whole source row.
+TEST(Fusion, RowNormalizationIsComputedBeforeAMoveThatSplitsItsRows) {
+  Tensor a = random_tensor({6, 35}, 10);
+  EXPECT_EQ(kernels_for({a.softmax(-1).reshape({6, 5, 7})}), 2u);
+  EXPECT_EQ(kernels_for({a.softmax(-1).transpose(0, 1)}), 2u);
+  // A move that keeps the rows whole stays in the one kernel.
+  EXPECT_EQ(kernels_for({a.softmax(-1).reshape({2, 3, 35})}), 1u);
+  Tensor split = a.softmax(-1).reshape({6, 5, 7});
+  auto va = a.to_vector<float>(), vs = split.to_vector<float>();
+  for (int r = 0; r < 6; ++r) {
+    double m = -INFINITY, s = 0;
+    for (int c = 0; c < 35; ++c) m = std::max(m, double(va[r * 35 + c]));
+    for (int c = 0; c < 35; ++c) s += std::exp(va[r * 35 + c] - m);
+    for (int c = 0; c < 35; ++c)
+      EXPECT_NEAR(vs[r * 35 + c], std::exp(va[r * 35 + c] - m) / s, 1e-6);
+  }
+}
+
 TEST(Fusion, SharedIntermediateIsComputedOnce) {
   Tensor a = random_tensor({64, 8}, 8), b = random_tensor({64, 8}, 9);
   Tensor shared = a * b;
