@@ -51,7 +51,7 @@ ensure_packages() {
 
 # Makes the virtual environment (once) and installs into it the Python requirements
 # pinned in pyproject.toml: the build's (scikit-build-core, nanobind) and the tests'
-# (NumPy, pytest, ml_dtypes), again only when the pins change.
+# (NumPy, pytest, ml_dtypes, tinygrad, scikit-learn), again only when the pins change.
 ensure_venv() {
   if [ ! -x "$INGOT_VENV/bin/python" ]; then
     python3 -m venv "$INGOT_VENV"

@@ -189,6 +189,17 @@ class BatchNorm2d : public Module {
   Tensor weight, bias, running_mean, running_var, num_batches_tracked;
 };
 
+// Rows of `weight` [num_embeddings, dim] looked up by integer indices (ingot::embedding):
+// input [...] gives [..., dim]. The weight is initialised normal(0, 1), as PyTorch's.
+class Embedding : public Module {
+ public:
+  Embedding(int64_t num_embeddings, int64_t dim, DType dtype = DType::Float32,
+            const std::string& device = "");
+  Tensor forward(const Tensor& input) override;
+  NamedTensors named_parameters() const override;
+  Tensor weight;
+};
+
 class Dropout : public Module {
  public:
   explicit Dropout(double p = 0.5);

@@ -125,6 +125,11 @@ NamedTensors BatchNorm2d::named_buffers() const {
           {"num_batches_tracked", num_batches_tracked}};
 }
 
+Embedding::Embedding(int64_t num_embeddings, int64_t dim, DType dtype, const std::string& device)
+    : weight(trained(init::normal({num_embeddings, dim}, 0, 1, dtype, device))) {}
+Tensor Embedding::forward(const Tensor& input) { return embedding(weight, input); }
+NamedTensors Embedding::named_parameters() const { return {{"weight", weight}}; }
+
 Dropout::Dropout(double p) : p(p) {
   if (!(p >= 0 && p <= 1))
     throw ArgumentError("Dropout: probability " + std::to_string(p) + " must lie in [0, 1]");

@@ -235,3 +235,18 @@ def test_a_small_conv_net_trains_with_sgd():
         losses.append(loss.item())
     assert all(math.isfinite(v) for v in losses)
     assert losses[-1] < 0.6 * losses[0], losses
+
+
+def test_embedding_module_looks_up_rows_and_trains(device, rng):
+    ingot.manual_seed(3)
+    layer = nn.Embedding(7, 5, device=device)
+    weight = layer.weight.numpy()
+    assert [name for name, _ in layer.named_parameters()] == ["weight"]
+    idx = rng.integers(0, 7, size=(3, 4)).astype(np.int32)
+    out = layer(ingot.Tensor(idx, device=device))
+    check(out, weight[idx].astype(np.float64), rtol=0, atol=0)
+    out.sum().backward()
+    counts = np.bincount(idx.ravel(), minlength=7).astype(np.float64)
+    check(layer.weight.grad, np.repeat(counts[:, None], 5, axis=1), rtol=0, atol=0)
+    with pytest.raises(ingot.Error, match="embedding"):
+        layer(ingot.Tensor(np.array([7], np.int32), device=device)).realize()

@@ -21,6 +21,7 @@ __all__ = [
     "LayerNorm",
     "RMSNorm",
     "BatchNorm2d",
+    "Embedding",
     "Dropout",
     "ReLU",
     "GELU",
@@ -228,6 +229,21 @@ class BatchNorm2d(Module):
             self.num_batches_tracked = self.num_batches_tracked + 1
             _ingot.realize([self.running_mean, self.running_var, self.num_batches_tracked])
         return out
+
+
+class Embedding(Module):
+    """Rows of weight [num_embeddings, embedding_dim] looked up by integer indices:
+    input [...] gives [..., embedding_dim]. The weight is initialised normal(0, 1)."""
+
+    def __init__(self, num_embeddings, embedding_dim, dtype=None, device=None):
+        super().__init__()
+        self.register_parameter(
+            "weight", init.normal((num_embeddings, embedding_dim), 0.0, 1.0, dtype=dtype,
+                                  device=device)
+        )
+
+    def forward(self, x):
+        return _ingot.embedding(self.weight, x)
 
 
 class Dropout(Module):
