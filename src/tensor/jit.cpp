@@ -47,9 +47,9 @@ Capture record(const Jit::Function& function, const std::vector<Tensor>& inputs)
   CapturedCall call = capture_call(function, inputs, "jit");
   Capture capture;
   capture.results = std::move(call.result_types);
-  capture.replay = std::make_unique<engine::Replay>(
-      call.launches, std::move(call.refills), std::move(call.checks), std::move(call.inputs),
-      std::move(call.results));
+  capture.replay = std::make_unique<engine::Replay>(call.launches, std::move(call.refills),
+                                                    std::move(call.checks), std::move(call.inputs),
+                                                    std::move(call.results));
   return capture;
 }
 
