@@ -74,7 +74,6 @@ Lowered Lowerer::run_warpgroup() {
     Expr k0 = sym::mul(kt, depth), stage = sym::mod(kt, kStages);
     fetch_swizzled(a, at[rank - 3], k0, tid, a_at(stage));
     fetch_swizzled(b, k0, at[rank - 2], tid, b_at(stage));
-    em_.emit({.op = ir::IOp::AsyncCommit}, false);
   };
   const int64_t trips = ceil_div(K, depth), ahead = kStages - 2;
   int acc = em_.emit({.op = ir::IOp::DefineAcc,
@@ -82,12 +81,10 @@ Lowered Lowerer::run_warpgroup() {
                       .width = static_cast<int>(cols / 2),
                       .value = ConstValue::of(0)},
                      false);
+  // A group a slice, empty past the last one: the loop waits on their count.
   for (int64_t kt = 0; kt < ahead; ++kt) {
-    if (kt < trips) {
-      fetch(sym::cnst(kt));
-    } else {  // an empty group keeps the count the loop waits on
-      em_.emit({.op = ir::IOp::AsyncCommit}, false);
-    }
+    if (kt < trips) fetch(sym::cnst(kt));
+    em_.emit({.op = ir::IOp::AsyncCommit}, false);
   }
   int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = true}, false);
   Expr kt = em_.new_var(0, trips - 1, r);
