@@ -30,14 +30,16 @@ struct Sizes {
   int64_t softmax;  // n of the n x n softmax
   int64_t matmul;   // n of the n^3 matmuls
   int64_t ragged;   // n of the n^3 matmuls whose sides are no multiple of 128
+  int64_t large;    // n of the largest n^3 matmuls
   int tiny_ops;
   int graph_launches, graph_replays;
   Runs stream_runs, matmul_runs;
 };
 
 // The sizes, which bench_peers.py uses too, and a smoke run's.
-constexpr Sizes kFull{int64_t(1) << 28, 16384, 8192, 4096, 4000, 2000, 100, 20, {20, 5}, {10, 1}};
-constexpr Sizes kQuick{int64_t(1) << 22, 1024, 512, 256, 200, 2000, 100, 20, {5, 1}, {3, 1}};
+constexpr Sizes kFull{int64_t(1) << 28, 16384,  8192, 4096, 4000, 8192, 2000, 100, 20,
+                      {20, 5},          {10, 1}};
+constexpr Sizes kQuick{int64_t(1) << 22, 1024, 512, 256, 200, 512, 2000, 100, 20, {5, 1}, {3, 1}};
 
 // What a row's figure must do to pass: reach `target` times PyTorch's, reach `target`,
 // stay at or below PyTorch's, or stay at or below `target`.
@@ -60,7 +62,8 @@ std::string size_name(double bytes) {
 std::vector<Row> rows(const Sizes& s) {
   const std::string stream = size_name(double(s.stream) * sizeof(float));
   const std::string matrix = fmt::format("{0} x {0}", s.matrix);
-  const std::string mm = fmt::format("{}^3", s.matmul), ragged = fmt::format("{}^3", s.ragged);
+  const std::string mm = fmt::format("{}^3", s.matmul), ragged = fmt::format("{}^3", s.ragged),
+                    large = fmt::format("{}^3", s.large);
   return {
       {"sum of " + stream + " float32", "torch sum 1GiB fp32 GB/s", "GB/s", Goal::AtLeastPeerTimes,
        0.95, [=](Device& d) { return measure_sum(d, s.stream, s.stream_runs); }},
@@ -83,6 +86,13 @@ std::vector<Row> rows(const Sizes& s) {
        [=](Device& d) { return measure_matmul(d, DType::Float16, s.matmul, s.matmul_runs); }},
       {"matmul bfloat16 " + mm, "torch matmul bf16 4096^3 TFLOP/s", "TFLOP/s", Goal::AtLeast, 200,
        [=](Device& d) { return measure_matmul(d, DType::BFloat16, s.matmul, s.matmul_runs); }},
+      // The largest: Hopper's warpgroup plan against cuBLAS (matmul_peers.py 8192).
+      {"matmul float16 " + large, "torch matmul fp16 8192^3 TFLOP/s", "TFLOP/s",
+       Goal::AtLeastPeerTimes, 0.8,
+       [=](Device& d) { return measure_matmul(d, DType::Float16, s.large, s.matmul_runs); }},
+      {"matmul bfloat16 " + large, "torch matmul bf16 8192^3 TFLOP/s", "TFLOP/s",
+       Goal::AtLeastPeerTimes, 0.8,
+       [=](Device& d) { return measure_matmul(d, DType::BFloat16, s.large, s.matmul_runs); }},
       // A network layer's matmul, gelu(a @ b + bias) in one kernel (matmul_peers.py): the
       // float16 matmul's target.
       {"layer gelu(a @ b + bias), float16 " + mm, "torch layer fp16 4096^3 TFLOP/s", "TFLOP/s",

@@ -1,8 +1,8 @@
 # PyTorch's matmuls that bench_peers.py does not measure, for ingot_gpu_bench's rows of the
-# same work: sides of no whole 128-block, and a network layer's gelu(a @ b + bias) in
-# float16 at 4096. Writes peers.json (a flat object of figures) to $OUT, or to the current
-# folder.
-# Run: python3 matmul_peers.py [n ...]   (default n = 4000)
+# same work: sides of no whole 128-block, 4096 (for --peers alone) and 8192, and a network
+# layer's gelu(a @ b + bias) in float16 at 4096. Writes peers.json (a flat object of
+# figures) to $OUT, or to the current folder.
+# Run: python3 matmul_peers.py [n ...]   (default n = 4000, 4096 and 8192)
 import json
 import os
 import statistics
@@ -27,7 +27,7 @@ def median_seconds(work, samples=10, warmup=3):
 
 
 def main():
-    sides = [int(arg) for arg in sys.argv[1:]] or [4000]
+    sides = [int(arg) for arg in sys.argv[1:]] or [4000, 4096, 8192]
     torch.backends.cuda.matmul.allow_tf32 = False  # float32 as float32, as ingot computes it
     figures = {}
     for n in sides:

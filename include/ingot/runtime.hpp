@@ -89,6 +89,11 @@ struct DeviceInfo {
   // The language renders what the STAGE opt's matmul needs: vector accesses to
   // threadgroup memory and raw copies of 16-bit elements through it.
   bool staged_matmul = false;
+  // Hopper's warpgroup matrix products (wgmma, the WGMMA opt's matmul) on matrix_dtypes,
+  // whose operand tiles lie in dynamic threadgroup memory of up to
+  // dynamic_local_memory_bytes (LaunchDims::dynamic_threadgroup_bytes; 0: none).
+  bool warpgroup_matmul = false;
+  int64_t dynamic_local_memory_bytes = 0;
   // The element types the device computes in (tinygrad's supported_dtypes): every one
   // unless the backend leaves some out (Metal has no float64, nor has an OpenCL device
   // without fp64).
@@ -272,6 +277,10 @@ struct LaunchDims {
   // dispatchThreads:threadsPerThreadgroup: launches; otherwise global must be a multiple
   // of local. A device that cannot launch partial threadgroups refuses it (Program::check).
   bool partial_groups = false;
+  // Threadgroup memory the launch reserves beyond what the kernel declares itself, for a
+  // kernel that declares its array dynamic (CUDA's dynamic shared memory, which may pass
+  // the static 48 KB up to the device's opt-in limit).
+  int64_t dynamic_threadgroup_bytes = 0;
   // A grid of no threads, which runs nothing.
   bool empty() const { return global[0] == 0 || global[1] == 0 || global[2] == 0; }
   // The threadgroups in each dimension, of a launch Program::check accepted (the partial

@@ -156,4 +156,12 @@ int Emitter::define_local(DType dt, int64_t count) {
   return buffer;
 }
 
+int Emitter::define_dynamic_local(DType dt, int64_t count, int64_t limit) {
+  if (count * static_cast<int64_t>(held_bytes(dt)) > limit) throw Rejected{};
+  int buffer = next_local_++;
+  emit({.op = ir::IOp::DefineLocal, .dtype = dt, .hi = count, .buffer = buffer, .dynamic = true},
+       false);
+  return buffer;
+}
+
 }  // namespace ingot::codegen

@@ -72,6 +72,9 @@ class Emitter {
 
   // Threadgroup memory of `count` values of `dt`, within the device's limit.
   int define_local(DType dt, int64_t count);
+  // The launch's dynamic threadgroup memory (ir::Inst::dynamic): `count` values of `dt`,
+  // within `limit` bytes.
+  int define_dynamic_local(DType dt, int64_t count, int64_t limit);
 
  private:
   struct Scope {

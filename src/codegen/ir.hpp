@@ -59,6 +59,17 @@ enum class IOp : uint8_t {
   AsyncCommit,  // the copies issued since the last commit form a group
   AsyncWait,    // until at most `hi` of this thread's groups are still in flight
   Param,        // the value of scalar parameter `buffer` (Kernel::scalars), of `dtype`
+  // Warpgroup matrix products (Hopper's wgmma, WGMMA): four warps multiply operand tiles
+  // in threadgroup memory, laid out in 64-deep slices of 128-byte swizzled rows, into a
+  // float32 accumulator (a DefineAcc of `hi` / 2 lanes per thread) while they go on.
+  Wgmma,            // src[0] += the 64 x `hi` product of the tiles at src[1] (A) and src[2]
+                    // (B) of local `buffer`, 16 deep, of `dtype`; `dim` bit 0: A is stored
+                    // M-major, bit 1: B is stored N-major (else depth-major)
+  WgmmaFence,       // the accumulators' registers are ready for the products
+  WgmmaCommit,      // the products issued since the last commit form a group
+  WgmmaWait,        // until at most `hi` of the warpgroup's groups are still running
+  AsyncProxyFence,  // this thread's writes to threadgroup memory are visible to the matrix
+                    // units and copy engines (they read through another proxy)
 };
 
 struct Inst {
@@ -79,6 +90,10 @@ struct Inst {
   // a vector), and BuiltKernel::run copies a view at another offset first.
   bool aligned = false;
   bool transposed = false;  // MatLoad: the buffer holds the tile's transpose
+  // DefineLocal: the array is the launch's dynamic threadgroup memory (it may pass the
+  // static limit; LaunchDims::dynamic_threadgroup_bytes), aligned to 1024 bytes as
+  // swizzled tiles want. At most one a kernel.
+  bool dynamic = false;
 };
 
 struct BufferParam {

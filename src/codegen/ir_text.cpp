@@ -8,12 +8,18 @@
 namespace ingot::ir {
 namespace {
 
-constexpr std::array kNames = {
-    "Const",   "GlobalIdx",   "GroupIdx",  "LocalIdx",  "Range",       "EndRange",    "Load",
-    "Store",   "Alu",         "DefineAcc", "Assign",    "Broadcast",   "Gather",      "Lane",
-    "HReduce", "DefineLocal", "Barrier",   "If",        "EndIf",       "ShuffleDown", "MatZero",
-    "MatLoad", "MatMulAcc",   "MatStore",  "AsyncCopy", "AsyncCommit", "AsyncWait",   "Param"};
-static_assert(kNames.size() == size_t(IOp::Param) + 1, "a name for every IOp");
+constexpr std::array kNames = {"Const",       "GlobalIdx",   "GroupIdx",
+                               "LocalIdx",    "Range",       "EndRange",
+                               "Load",        "Store",       "Alu",
+                               "DefineAcc",   "Assign",      "Broadcast",
+                               "Gather",      "Lane",        "HReduce",
+                               "DefineLocal", "Barrier",     "If",
+                               "EndIf",       "ShuffleDown", "MatZero",
+                               "MatLoad",     "MatMulAcc",   "MatStore",
+                               "AsyncCopy",   "AsyncCommit", "AsyncWait",
+                               "Param",       "Wgmma",       "WgmmaFence",
+                               "WgmmaCommit", "WgmmaWait",   "AsyncProxyFence"};
+static_assert(kNames.size() == size_t(IOp::AsyncProxyFence) + 1, "a name for every IOp");
 
 // What besides the sources tells this instruction apart.
 std::string detail(const Inst& inst) {
@@ -40,9 +46,13 @@ std::string detail(const Inst& inst) {
       return fmt::format(" dim {}", inst.dim);
     case IOp::Lane:
     case IOp::ShuffleDown:
-    case IOp::DefineLocal:
     case IOp::AsyncWait:
+    case IOp::WgmmaWait:
       return fmt::format(" {}", inst.hi);
+    case IOp::DefineLocal:
+      return fmt::format(" {}{}", inst.hi, inst.dynamic ? " dynamic" : "");
+    case IOp::Wgmma:
+      return fmt::format(" local{} n{} layout {}", inst.buffer, inst.hi, inst.dim);
     case IOp::Param:
       return fmt::format(" s{}", inst.buffer);
     default:

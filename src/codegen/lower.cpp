@@ -52,6 +52,7 @@ std::string value_key(const AstNode* n, const Index& idx, const Expr& guard) {
 }
 
 Lowered Lowerer::run() {
+  if (plan_.wgmma) return run_warpgroup();
   if (plan_.stage) return run_staged();
   if (plan_.tc) return run_tc();
   return run_tiles();

@@ -5,7 +5,8 @@
 //   lanes.cpp         loads and stores over vector lanes and unrolled steps
 //   reduce_plans.cpp  reductions: a loop per thread, UNROLL's chains, GROUP, hoisting
 //   matmul_plans.cpp  TC and STAGE (register tiles, SIMD-group matrices)
-//   staging.cpp       STAGE's copies of operand slices into threadgroup memory
+//   staging.cpp       STAGE's and WGMMA's copies of operand slices into threadgroup memory
+//   warpgroup_plan.cpp  WGMMA: Hopper's warpgroup matrix products
 //   epilogue.cpp      a matmul's epilogue and the stores of its tiles
 // Instructions go through the Emitter (emitter.hpp), index maps through index.hpp.
 #pragma once
@@ -79,6 +80,13 @@ class Lowerer {
   void fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& inner, const Expr& tid,
                    const Expr& stage);
   void put_slice(const StagedSlice& s, const Expr& tid);
+  std::vector<int> copy_source(const StagedSlice& s, const Expr& outer, const Expr& inner,
+                               const Expr& mr, const Expr& mc);
+  void fetch_swizzled(const StagedSlice& s, const Expr& outer, const Expr& inner, const Expr& tid,
+                      const Expr& to);
+
+  // warpgroup_plan.cpp
+  Lowered run_warpgroup();
 
   // epilogue.cpp
   const AstNode* begin_matmul();

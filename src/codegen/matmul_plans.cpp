@@ -1,7 +1,7 @@
 // The matmul plans: TC, each SIMD group a tile of the output from operands loaded straight
 // from their buffers, and STAGE, a group a block of the output from slices staged in
-// threadgroup memory, multiplied on SIMD-group matrices or in register tiles. A new
-// matmul plan (Hopper's) goes beside them.
+// threadgroup memory, multiplied on SIMD-group matrices or in register tiles. Hopper's
+// plan, WGMMA, is warpgroup_plan.cpp.
 #include "codegen/lowerer.hpp"
 
 namespace ingot::codegen {

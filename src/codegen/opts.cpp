@@ -171,6 +171,8 @@ bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
 
 int64_t stage_threads(const Plan& plan) { return plan.tc ? 128 : 256; }
 
+int64_t warpgroup_columns(int64_t n) { return n >= 256 ? 256 : 128; }
+
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
   return plan.tc ? 2 * device.matrix_tile : 8;
 }
@@ -187,6 +189,7 @@ std::string Plan::describe() const {
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
   if (stage) s += "STAGE ";
+  if (wgmma) s += "WGMMA ";
   return s.empty() ? "none" : s;
 }
 
@@ -224,6 +227,10 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
                               mm->dtype) != device.matrix_dtypes.end();
     // STAGE wants a block's worth of rows and columns and a slice's worth of depth; past
     // multiples of them its last blocks and slices are partly empty.
+    // WGMMA first where the device has it: the fastest plan on Hopper.
+    if (tc && device.warpgroup_matmul && M >= kWarpgroupRows && N >= warpgroup_columns(N) &&
+        K >= kWarpgroupDepth)
+      plans.push_back(Plan{.wgmma = true});
     Plan staged{.tc = tc, .stage = true};
     // STAGE pipelines one run of slices: a sum of matmuls over taps is TC's alone.
     if (shape.taps.empty() && device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
@@ -294,7 +301,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   }
   plans.push_back(Plan{});
   for (Plan& p : plans)
-    if (p.group == 1 && !p.tc && !p.stage) p.local = local;
+    if (p.group == 1 && !p.tc && !p.stage && !p.wgmma) p.local = local;
   if (explore && !noopt) add_variants(plans, shape, device);
   return plans;
 }

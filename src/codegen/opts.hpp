@@ -43,11 +43,19 @@ struct Plan {
   // threadgroup memory with vector loads, and multiplied from there: on SIMD-group
   // matrices under TC, else each thread a register tile of float32 products.
   bool stage = false;
+  // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_columns() outputs per
+  // group of two warpgroups, each multiplying its half on wgmma from operand slices that
+  // cp.async copies, kWarpgroupDepth deep and swizzled, into a ring of stages in dynamic
+  // threadgroup memory.
+  bool wgmma = false;
 
   std::string describe() const;
 };
 
 constexpr int64_t kStageBlock = 128;
+constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;
+// WGMMA's block columns: 256 where the output is that wide, else 128.
+int64_t warpgroup_columns(int64_t n);
 // The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
 // outputs (many matrix products per tile loaded), else 16 x 16 threads of 8 x 8 outputs.
 int64_t stage_threads(const Plan& plan);

@@ -1,6 +1,6 @@
-// STAGE's operand slices: each thread's share of copying a slice of an operand into
-// threadgroup memory, asynchronously into two buffers or through registers in flight, with
-// zeros past the operand's edges.
+// STAGE's and WGMMA's operand slices: each thread's share of copying a slice of an operand
+// into threadgroup memory, asynchronously into two buffers, into WGMMA's swizzled tiles, or
+// through registers in flight, with zeros past the operand's edges.
 #include "codegen/lowerer.hpp"
 
 namespace ingot::codegen {
@@ -60,17 +60,9 @@ void Lowerer::fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& i
   const int width = static_cast<int>(s.unit());
   const Expr first = at_origin(s.op, outer, inner);
   for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
-    Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
-    Expr inside = s.inside(outer, inner, mr, mc);
-    std::vector<int> src = {em_.lower_index(from)};
-    if (!sym::is_const(inside, 1)) src.push_back(em_.lower_index(inside));
     if (s.async) {
-      // A 16-byte copy needs a 16-byte aligned source; one outside the operand reads
-      // nothing and writes zeros, from the buffer's start as a harmless address.
-      if (!sym::multiple_of(from, width)) throw Rejected{};
+      std::vector<int> src = copy_source(s, outer, inner, mr, mc);
       Expr to = sym::add(s.copied_to(mr, mc), sym::mul(stage, s.size()));
-      if (src.size() > 1)
-        src[0] = em_.alu(Op::Where, DType::Int64, {src[1], src[0], em_.index_const(0)});
       src.insert(src.begin(), em_.lower_index(to));
       em_.emit({.op = ir::IOp::AsyncCopy,
                 .dtype = s.raw,
@@ -81,6 +73,10 @@ void Lowerer::fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& i
                false);
       return;
     }
+    Expr from = sym::add(first, sym::add(sym::mul(mr, s.op.stride), mc));
+    Expr inside = s.inside(outer, inner, mr, mc);
+    std::vector<int> src = {em_.lower_index(from)};
+    if (!sym::is_const(inside, 1)) src.push_back(em_.lower_index(inside));
     int value = em_.emit({.op = ir::IOp::Load,
                           .dtype = s.raw,
                           .width = width,
@@ -88,6 +84,50 @@ void Lowerer::fetch_slice(const StagedSlice& s, const Expr& outer, const Expr& i
                           .buffer = s.op.buffer,
                           .aligned = width > 1 && sym::multiple_of(from, width)});
     em_.emit({.op = ir::IOp::Assign, .src = {s.regs[n], value}}, false);
+  });
+}
+
+// The source operands of an asynchronous copy of memory's (mr, mc) of the slice whose
+// first element is the operand's (outer, inner): the address (the buffer's start where the
+// copy lies outside the operand, a harmless address for one that reads nothing and writes
+// zeros) and, where it may lie outside, the condition that it does not.
+std::vector<int> Lowerer::copy_source(const StagedSlice& s, const Expr& outer, const Expr& inner,
+                                      const Expr& mr, const Expr& mc) {
+  Expr from = sym::add(at_origin(s.op, outer, inner), sym::add(sym::mul(mr, s.op.stride), mc));
+  // A 16-byte copy needs a 16-byte aligned source.
+  if (!sym::multiple_of(from, s.unit())) throw Rejected{};
+  Expr inside = s.inside(outer, inner, mr, mc);
+  if (sym::is_const(inside, 1)) return {em_.lower_index(from)};
+  int guard = em_.lower_index(inside);
+  return {em_.alu(Op::Where, DType::Int64, {guard, em_.lower_index(from), em_.index_const(0)}),
+          guard};
+}
+
+// WGMMA's copy of a slice (memory rows of 64 elements, or 64 deep) to its tile at `to`:
+// each 16-byte chunk c of memory row r goes to chunk c ^ (r % 8) of a 128-byte row, the
+// 128-byte swizzle the wgmma descriptors name; rows wider than 64 elements continue in
+// blocks of s.rows rows (lang_cuda's ingot_wgmma_desc).
+void Lowerer::fetch_swizzled(const StagedSlice& s, const Expr& outer, const Expr& inner,
+                             const Expr& tid, const Expr& to) {
+  constexpr int64_t row = 64, chunk = 8;
+  for_slice_copies(s, tid, [&](size_t, const Expr& mr, const Expr& mc) {
+    std::vector<int> src = copy_source(s, outer, inner, mr, mc);
+    Expr block = sym::floordiv(mc, row);
+    int at =
+        em_.lower_index(sym::add(to, sym::add(sym::mul(block, s.rows * row), sym::mul(mr, row))));
+    int swizzled = em_.alu(Op::Xor, DType::Int64,
+                           {em_.lower_index(sym::mod(sym::floordiv(mc, chunk), row / chunk)),
+                            em_.lower_index(sym::mod(mr, row / chunk))});
+    src.insert(src.begin(),
+               em_.alu(Op::Add, DType::Int64,
+                       {at, em_.alu(Op::Mul, DType::Int64, {swizzled, em_.index_const(chunk)})}));
+    em_.emit({.op = ir::IOp::AsyncCopy,
+              .dtype = s.raw,
+              .width = static_cast<int>(s.unit()),
+              .src = src,
+              .lo = s.local,
+              .buffer = s.op.buffer},
+             false);
   });
 }
 

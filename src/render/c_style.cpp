@@ -117,6 +117,12 @@ class Renderer {
     return spelling;
   }
 
+  const std::string& warpgroup(const char* what, const std::string& spelling) const {
+    if (spelling.empty())
+      throw Error("render: the " + lang_.name + " table has no warpgroup " + what);
+    return spelling;
+  }
+
   // A vector of `in`'s type with `scalar` in every lane.
   std::string splat(const ir::Inst& in, const std::string& scalar) {
     return fmt::format(fmt::runtime(lang_.vector_splat), type(in), scalar);
@@ -289,8 +295,10 @@ class Renderer {
         return "";
       case ir::IOp::DefineLocal:
         locals_ += "  " +
-                   fmt::format(fmt::runtime(lang_.local_decl), lang_.value_type(in.dtype),
-                               array_name(true, in.buffer), in.hi) +
+                   fmt::format(fmt::runtime(in.dynamic ? warpgroup("dynamic threadgroup memory",
+                                                                   lang_.dynamic_local_decl)
+                                                       : lang_.local_decl),
+                               lang_.value_type(in.dtype), array_name(true, in.buffer), in.hi) +
                    "\n";
         return "";
       case ir::IOp::Barrier:
@@ -327,6 +335,19 @@ class Renderer {
         return async("commit", lang_.async_commit);
       case ir::IOp::AsyncWait:
         return fmt::format(fmt::runtime(async("wait", lang_.async_wait)), in.hi);
+      case ir::IOp::Wgmma:
+        return fmt::format(fmt::runtime(warpgroup("matrix products", lang_.warpgroup_mma)),
+                           name(in.src[0]), memory(in, name(in.src[1])),
+                           memory(in, name(in.src[2])), in.hi, (in.dim & 1) != 0, (in.dim & 2) != 0,
+                           dtype_name(in.dtype));
+      case ir::IOp::WgmmaFence:
+        return warpgroup("matrix products", lang_.warpgroup_fence);
+      case ir::IOp::WgmmaCommit:
+        return warpgroup("matrix products", lang_.warpgroup_commit);
+      case ir::IOp::WgmmaWait:
+        return fmt::format(fmt::runtime(warpgroup("matrix products", lang_.warpgroup_wait)), in.hi);
+      case ir::IOp::AsyncProxyFence:
+        return warpgroup("proxy fences", lang_.async_proxy_fence);
       case ir::IOp::ShuffleDown:
         if (lang_.shuffle_down.empty())
           throw Error("render: the " + lang_.name + " table has no SIMD-group shuffle");

@@ -12,6 +12,9 @@
 // in that layout is what the instruction takes for its column-major operand. Tiles in
 // threadgroup memory load with ldmatrix (.trans where memory runs the other way), tiles
 // in device memory element by element. Staged slices are copied with cp.async (8.0 on).
+// Hopper's warpgroup products (WGMMA, sm_90a) are wgmma.mma_async m64nNk16 on tiles that
+// shared-memory descriptors point at, 128-byte swizzled as the descriptors say; their
+// accumulator is a float vector of N / 2 lanes per thread, in the instruction's layout.
 #include <fmt/format.h>
 
 #include "render/c_types.hpp"
@@ -20,6 +23,45 @@
 
 namespace ingot::render {
 namespace {
+
+// wgmma.mma_async for a product `columns` wide of `ptx`-typed operands: the accumulator's
+// columns / 2 registers, then the descriptors; scale-d always 1 (the accumulator starts
+// at zero), the transposes immediates of the template.
+std::string warpgroup_mma(const char* type, const char* ptx, int columns) {
+  const int regs = columns / 2;
+  std::string outs, bind;
+  for (int i = 0; i < regs; ++i) {
+    outs += fmt::format("{}%{}", i ? ", " : "", i);
+    bind += fmt::format("{}\"+f\"(d.v[{}])", i ? ", " : "", i);
+  }
+  return fmt::format(
+      "template <bool TA, bool TB>\n"
+      "INGOT_FN void ingot_wgmma_{0}(ingot_vec<float, {2}>& d, const uint16_t* a, const uint16_t* "
+      "b) {{\n"
+      "  asm volatile(\"{{\\n.reg .pred p;\\nsetp.ne.b32 p, 1, 0;\\n\"\n"
+      "    \"wgmma.mma_async.sync.aligned.m64n{3}k16.f32.{1}.{1} {{{4}}}, %{2}, %{5}, p, 1, 1, "
+      "%{6}, %{7};\\n}}\"\n"
+      "    : {8}\n"
+      "    : \"l\"(ingot_wgmma_desc(a, TA)), \"l\"(ingot_wgmma_desc(b, TB)), \"n\"(int(TA)), "
+      "\"n\"(int(TB)));\n"
+      "}}\n",
+      type, ptx, regs, columns, outs, regs + 1, regs + 2, regs + 3, bind);
+}
+
+// The tiles' shared-memory descriptors: 128-byte swizzle (mode 1, bits 62-63), rows of
+// eight 16-byte chunks, 1024 bytes between groups of eight rows (SBO); an M- or N-major
+// tile's 64-element column blocks lie one 64-deep slice (8192 bytes) apart (LBO).
+std::string warpgroup_helpers() {
+  std::string s = R"(INGOT_FN uint64_t ingot_wgmma_desc(const uint16_t* p, bool mn_major) {
+  const uint64_t at = (uint32_t)__cvta_generic_to_shared(p);
+  return ((at & 0x3FFFF) >> 4) | (uint64_t(mn_major ? 8192 >> 4 : 1) << 16) |
+         (uint64_t(1024 >> 4) << 32) | (1ull << 62);
+}
+)";
+  for (int columns : {128, 256})
+    s += warpgroup_mma("float16", "f16", columns) + warpgroup_mma("bfloat16", "bf16", columns);
+  return s;
+}
 
 std::string prelude() {
   return std::string(R"(typedef signed char int8_t;
@@ -167,8 +209,8 @@ INGOT_FN uint16_t ingot_f2h(float f) {
   asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
   return h;
 }
-)") + kFloatHelpers +
-         kDoubleHelpers;
+)") + warpgroup_helpers() +
+         kFloatHelpers + kDoubleHelpers;
 }
 
 std::string vector_type(DType dt, int width, bool) {
@@ -225,6 +267,12 @@ const LanguageTable& language_cuda() {
       .async_copy_zero_fill = "ingot_copy_async<{2}>({0}, {1}, {3});",
       .async_commit = "asm volatile(\"cp.async.commit_group;\");",
       .async_wait = "asm volatile(\"cp.async.wait_group {0};\" ::: \"memory\");",
+      .warpgroup_mma = "ingot_wgmma_{6}<{4}, {5}>({0}, {1}, {2});",
+      .warpgroup_fence = "asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");",
+      .warpgroup_commit = "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");",
+      .warpgroup_wait = "asm volatile(\"wgmma.wait_group.sync.aligned {0};\" ::: \"memory\");",
+      .async_proxy_fence = "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");",
+      .dynamic_local_decl = "extern __shared__ __align__(1024) {0} {1}[];",
       .bitcast = "ingot_bitcast<{0}>({2})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,

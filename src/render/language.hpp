@@ -69,6 +69,18 @@ struct LanguageTable {
   std::string async_copy_zero_fill;
   std::string async_commit;
   std::string async_wait;
+  // Warpgroup matrix products ("" where there are none; ir.hpp's Wgmma...):
+  // warpgroup_mma {0} accumulator, {1} and {2} pointers to the A and B tiles, {3} the
+  // product's columns, {4} A stored M-major, {5} B stored N-major, {6} the element type's
+  // name; warpgroup_fence; warpgroup_commit; warpgroup_wait {0} groups that may stay
+  // running; async_proxy_fence. dynamic_local_decl: the threadgroup array of the launch's
+  // dynamic memory, {0} type, {1} name.
+  std::string warpgroup_mma;
+  std::string warpgroup_fence;
+  std::string warpgroup_commit;
+  std::string warpgroup_wait;
+  std::string async_proxy_fence;
+  std::string dynamic_local_decl;
   // Reinterprets expression {2} of storage type {1} as storage type {0}.
   std::string bitcast;
   // Element storage type and the type values are computed in (half and bfloat16 are

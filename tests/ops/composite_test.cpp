@@ -53,6 +53,12 @@ std::vector<MatmulCase> matmul_cases() {
                 return x.slice({{}, {1, 65}});
               }),
        contiguous("b", {64, 128}), 64},
+      // At least 128 x 128 x 64 in 16-bit types: warpgroup products (WGMMA) on Hopper, past
+      // a block's rows, columns and slice, from every operand layout, batched.
+      {"wgmma_ragged_200x72_72x136", contiguous("a", {200, 72}), contiguous("b", {72, 136}), 72},
+      {"wgmma_ragged_T_a_T_b", layout("a", {72, 144}, [](const auto& x) { return x.T(); }),
+       layout("b", {264, 72}, [](const auto& x) { return x.T(); }), 72},
+      {"wgmma_batched", contiguous("a", {2, 130, 64}), contiguous("b", {64, 256}), 64},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

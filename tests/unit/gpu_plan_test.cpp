@@ -40,6 +40,16 @@ DeviceInfo cuda_like() {
   return device;
 }
 
+// An H100 as CUDA describes it on compute capability 9.0: warpgroup products too, with
+// 227 KiB of dynamic shared memory.
+DeviceInfo hopper_like() {
+  DeviceInfo device = cuda_like();
+  device.matrix_dtypes = {DType::Float16, DType::BFloat16};
+  device.warpgroup_matmul = true;
+  device.dynamic_local_memory_bytes = 227 << 10;
+  return device;
+}
+
 // An Apple GPU as Metal describes it: 8 x 8 float32 SIMD-group matrices, no STAGE.
 DeviceInfo metal_like() {
   DeviceInfo device = gpu(1024, 32 << 10, 10);
@@ -231,6 +241,76 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
       a.matmul(Tensor::empty({128, 96}, DType::Float32, "CPU")).tanh().node(), metal);
   EXPECT_EQ(tc.kernel.opts, "TC ");
   EXPECT_GT(count(tc.kernel, ir::IOp::DefineLocal), 0u);
+}
+
+TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
+  DeviceInfo device = hopper_like();
+  auto lower = [&](DType dt, int64_t m, int64_t n, bool a_t = false, bool b_t = false) {
+    Tensor a = a_t ? Tensor::empty({64, m}, dt, "CPU").T() : Tensor::empty({m, 64}, dt, "CPU");
+    Tensor b = b_t ? Tensor::empty({n, 64}, dt, "CPU").T() : Tensor::empty({64, n}, dt, "CPU");
+    return support::lower(a.matmul(b).node(), device);
+  };
+  auto layouts = [](const ir::Kernel& k) {
+    std::vector<int> seen;
+    for (const ir::Inst& i : k.insts)
+      if (i.op == ir::IOp::Wgmma) seen.push_back(i.dim);
+    return seen;
+  };
+  auto dynamic_locals = [](const ir::Kernel& k) {
+    return std::count_if(k.insts.begin(), k.insts.end(), [](const ir::Inst& i) {
+      return i.op == ir::IOp::DefineLocal && i.dynamic;
+    });
+  };
+  for (DType dt : {DType::Float16, DType::BFloat16}) {
+    SCOPED_TRACE(dtype_name(dt));
+    // Blocks of 128 x 256 outputs, two warpgroups each; four 16-deep products a 64-deep
+    // slice, B read N-major; four stages of 48 KiB.
+    codegen::Lowered whole = lower(dt, 256, 512);
+    EXPECT_EQ(whole.kernel.opts, "WGMMA ");
+    EXPECT_EQ(whole.kernel.dims.global[0], 2 * 2 * 256);
+    EXPECT_EQ(whole.kernel.dims.local[0], 256);
+    EXPECT_EQ(whole.kernel.dims.dynamic_threadgroup_bytes, 4 * (128 + 256) * 64 * 2);
+    EXPECT_EQ(layouts(whole.kernel), (std::vector<int>{2, 2, 2, 2}));
+    EXPECT_EQ(dynamic_locals(whole.kernel), 1);
+    EXPECT_EQ(count(whole.kernel, ir::IOp::WgmmaWait), 2u);
+    // Transposed operands are read as memory holds them: A M-major, B depth-major.
+    EXPECT_EQ(layouts(lower(dt, 256, 512, true, true).kernel), (std::vector<int>{1, 1, 1, 1}));
+  }
+  // 128 columns: blocks of 128 x 128. 200 rows: copies past row 200 write zeros.
+  codegen::Lowered narrow = lower(DType::Float16, 200, 128);
+  EXPECT_EQ(narrow.kernel.opts, "WGMMA ");
+  EXPECT_EQ(narrow.kernel.dims.global[0], 2 * 256);
+  EXPECT_EQ(narrow.kernel.dims.dynamic_threadgroup_bytes, 4 * (128 + 128) * 64 * 2);
+  EXPECT_TRUE(std::any_of(
+      narrow.kernel.insts.begin(), narrow.kernel.insts.end(),
+      [](const ir::Inst& i) { return i.op == ir::IOp::AsyncCopy && i.src.size() == 3; }));
+  // Float32, fewer than 128 columns, and GPUs before Hopper keep the other plans.
+  EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE ");
+  EXPECT_EQ(lower(DType::Float16, 256, 96).kernel.opts, "TC ");
+  device.warpgroup_matmul = false;
+  EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
+  // The stages do not fit 128 KiB of dynamic shared memory: STAGE instead.
+  device = hopper_like();
+  device.dynamic_local_memory_bytes = 128 << 10;
+  EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
+  // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
+  device = hopper_like();
+  Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
+  codegen::Lowered unaligned = support::lower(
+      shifted.matmul(Tensor::empty({64, 256}, DType::Float16, "CPU")).node(), device);
+  EXPECT_EQ(unaligned.kernel.opts, "TC ");
+  // An epilogue rides in the stores.
+  Tensor x = Tensor::empty({256, 64}, DType::Float16, "CPU");
+  codegen::Lowered layer =
+      support::lower((x.matmul(Tensor::empty({64, 256}, DType::Float16, "CPU")) +
+                      Tensor::empty({256}, DType::Float16, "CPU"))
+                         .gelu()
+                         .node(),
+                     device);
+  EXPECT_EQ(layer.kernel.opts, "WGMMA ");
+  EXPECT_TRUE(
+      std::any_of(layer.kernel.insts.begin(), layer.kernel.insts.end(),
+                  [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; }));
 }
 
 TEST(GpuPlans, VectorAccessesKnowWhetherTheyAreAligned) {

@@ -69,9 +69,11 @@ constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75;
 constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76;
+constexpr CUdevice_attribute CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97;
 
 constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1;
+constexpr CUfunction_attribute CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
 constexpr unsigned CU_STREAM_NON_BLOCKING = 0x1;
 constexpr unsigned CU_EVENT_DEFAULT = 0x0;
@@ -135,6 +137,7 @@ constexpr nvrtcResult NVRTC_SUCCESS = 0;
   X(cuModuleUnload, CUresult, (CUmodule))                                                        \
   X(cuModuleGetFunction, CUresult, (CUfunction*, CUmodule, const char*))                         \
   X(cuFuncGetAttribute, CUresult, (int*, CUfunction_attribute, CUfunction))                      \
+  X(cuFuncSetAttribute, CUresult, (CUfunction, CUfunction_attribute, int))                       \
   X(cuLaunchKernel, CUresult,                                                                    \
     (CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, CUstream, \
      void**, void**))                                                                            \

@@ -105,6 +105,8 @@ CudaCompiler::CudaCompiler(const CudaContext& cuda, std::pair<int, int> capabili
   options_ = {"--gpu-architecture=" + arch_, "-std=c++17"};
 }
 
+bool CudaCompiler::targets_sm90a() const { return arch_ == "sm_90"; }
+
 std::string CudaCompiler::target() const {
   if (arch_.empty()) return "none: " + no_arch_;
   return fmt::format("{} ({})", arch_, cubin_ ? "CUBIN" : "PTX");
@@ -137,6 +139,12 @@ Compiler::NamedBinary CudaCompiler::compile_names(const std::string& source,
       throw nvrtc_error(status, "nvrtcAddNameExpression", fmt::format("{}: '{}'", what, name));
   std::vector<const char*> options;
   for (const std::string& option : options_) options.push_back(option.c_str());
+  // wgmma exists only in the architecture-specific sm_90a target: asked for where the
+  // kernel calls the prelude's warpgroup products (the prelude alone only declares them).
+  const std::string specific = "--gpu-architecture=sm_90a";
+  if (targets_sm90a() && (source.find("ingot_wgmma_float16<") != std::string::npos ||
+                          source.find("ingot_wgmma_bfloat16<") != std::string::npos))
+    options[0] = specific.c_str();
   status = cu().nvrtcCompileProgram(program.program, int(options.size()), options.data());
   if (status != NVRTC_SUCCESS) {
     throw Error(fmt::format(

@@ -132,6 +132,8 @@ class CudaCompiler final : public Compiler {
   std::string assembly_identity(const std::string& language) const override;
   // What `ingot devices` shows: "sm_90 (CUBIN)" or "compute_90 (PTX)".
   std::string target() const;
+  // Whether NVRTC builds CUBINs for sm_90, and so sm_90a for kernels that need it.
+  bool targets_sm90a() const;
 
  private:
   const CudaContext& cuda_;

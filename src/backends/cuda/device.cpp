@@ -123,6 +123,11 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
       .matrix_tile = major >= 8 ? 16 : 0,
       .matrix_dtypes = {DType::Float16, DType::BFloat16},
       .staged_matmul = true,
+      // wgmma needs sm_90a, whose binaries run on compute capability 9.0 alone.
+      .warpgroup_matmul = major == 9 && minor == 0 && compiler.targets_sm90a(),
+      .dynamic_local_memory_bytes =
+          attribute(device, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                    "shared memory a block may opt in to"),
       .memory_bytes = memory,
       // CUDA has no per-allocation limit below the device's memory.
       .max_buffer_bytes = memory,

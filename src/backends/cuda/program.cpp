@@ -82,6 +82,13 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
     if (status != CUDA_SUCCESS)
       throw cu_error(status, "cuFuncGetAttribute", what + ": reading its static shared memory");
     limits.static_threadgroup_bytes = shared;
+    // Dynamic shared memory past 48 KB only once the function allows it: up to what the
+    // device lets a block opt in to, beside the kernel's static arrays.
+    const int64_t dynamic = device.info().dynamic_local_memory_bytes - shared;
+    if (dynamic > 0 &&
+        (status = cu().cuFuncSetAttribute(kernel_, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                          int(dynamic))) != CUDA_SUCCESS)
+      throw cu_error(status, "cuFuncSetAttribute", what + ": allowing its dynamic shared memory");
   };
   try {
     find_kernel();
@@ -119,6 +126,7 @@ CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDi
     launch.grid[d] = unsigned(dims.groups()[d]);
     launch.block[d] = unsigned(dims.local[d]);
   }
+  launch.shared_bytes = unsigned(dims.dynamic_threadgroup_bytes);
   launch.arguments.resize(buffers.size() + scalars.size());
   launch.parameters.resize(launch.arguments.size());
   for (size_t i = 0; i < launch.arguments.size(); ++i) {
