@@ -22,6 +22,7 @@ constexpr int64_t kProductDepth = 16;
 
 Lowered Lowerer::run_warpgroup() {
   const AstNode* product = begin_matmul();
+  if (product->shape.size() != matmul_shape(matmul_).shape.size()) throw Rejected{};  // taps
   const Shape& full = product->shape;
   const size_t rank = full.size();
   const int64_t M = full[rank - 3], N = full[rank - 2], K = full[rank - 1];
@@ -38,7 +39,7 @@ Lowered Lowerer::run_warpgroup() {
   at[rank - 3] = sym::mul(at[rank - 3], rows);
   at[rank - 2] = sym::mul(at[rank - 2], cols);
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-  MatVars v = matrix_vars(at, full);
+  MatVars v = matrix_vars(at, full, {});
   MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
              right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   if (left.dtype != right.dtype) throw Rejected{};
