@@ -20,6 +20,8 @@
 #include <random>
 #include <sstream>
 
+#include "../common/progress.hpp"
+
 namespace {
 
 using ingot::Tensor;
@@ -90,14 +92,6 @@ double cosine(double lr, int step, int steps) {
   return 0.5 * lr * (1 + std::cos(M_PI * step / steps));
 }
 
-void progress(int step, int steps, float loss) {
-  const int width = 30, done = width * step / steps;
-  fmt::print("\rstep {:4d}/{} [{}{}] loss {:.4f}", step, steps, std::string(size_t(done), '#'),
-             std::string(size_t(width - done), '.'), loss);
-  if (step == steps) fmt::print("\n");
-  std::fflush(stdout);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -144,7 +138,7 @@ int main(int argc, char** argv) {
         opt.zero_grad();
         loss.backward();
         opt.step();
-        progress(++step, steps, loss.item<float>());
+        examples::progress(++step, steps, loss.item<float>());
       }
     }
     const double seconds =

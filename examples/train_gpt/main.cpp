@@ -20,6 +20,8 @@
 #include <random>
 #include <set>
 
+#include "../common/progress.hpp"
+
 namespace {
 
 using ingot::Tensor;
@@ -117,14 +119,6 @@ std::string read_text(const std::string& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-void progress(int step, int steps, float loss, double ms) {
-  const int width = 30, done = width * step / steps;
-  fmt::print("\rstep {:4d}/{} [{}{}] loss {:.4f} ({:.0f} ms a step)", step, steps,
-             std::string(size_t(done), '#'), std::string(size_t(width - done), '.'), loss, ms);
-  if (step == steps) fmt::print("\n");
-  std::fflush(stdout);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -191,7 +185,7 @@ int main(int argc, char** argv) {
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin)
               .count() /
           step;
-      progress(step, steps, loss_value, ms);
+      examples::progress(step, steps, loss_value, fmt::format(" ({:.0f} ms a step)", ms));
     }
 
     // Greedy text from the first characters of the file.
