@@ -11,6 +11,7 @@
 #include "graph/lazy.hpp"
 #include "ingot/error.hpp"
 #include "tensor/custom_kernel_bind.hpp"
+#include "tensor/frontend.hpp"
 
 namespace ingot {
 namespace {
@@ -92,7 +93,7 @@ std::vector<Tensor> BuiltKernel::run(const std::vector<KernelArgument>& args) co
     // Tensors' buffers are whole allocations today; should one ever be a view at another
     // offset, the kernel reads an aligned copy rather than fault.
     if (tensors[i].node()->buffer->offset() % s.alignment[b] != 0)
-      tensors[i] = custom_kernel::copy_of(tensors[i]);
+      tensors[i] = frontend::copy_of(tensors[i]);
     buffers[b] = tensors[i].node()->buffer.get();
   }
   // Queued as the engine queues its own launches (realize.cpp), not waited for: a sum's

@@ -32,12 +32,7 @@ CapturedCall capture_call(const TensorFunction& function, const std::vector<Tens
   // The function reads copies owned by the capture: a replay copies the caller's inputs
   // into them, never into a caller's tensor.
   std::vector<Tensor> owned;
-  for (const Tensor& t : inputs) {
-    size_t bytes = static_cast<size_t>(t.numel()) * dtype_size(t.dtype());
-    std::shared_ptr<Buffer> copy = Device::get(t.device()).allocator().alloc(bytes);
-    Allocator::transfer(*copy, *t.node()->buffer, bytes);
-    owned.push_back(wrap(make_buffer_node(std::move(copy), t.dtype(), t.shape(), t.device())));
-  }
+  for (const Tensor& t : inputs) owned.push_back(copy_of(t));
   CapturedCall call;
   engine::Recording recording;
   std::vector<Tensor> results = function(owned);

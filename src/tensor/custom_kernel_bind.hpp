@@ -48,8 +48,6 @@ std::vector<uint8_t> value_bytes(DType dtype, const std::variant<int64_t, double
 // they ask), in-place tensors realized and, where something else sees their contents,
 // copied for the kernel to write (custom_kernel_tensors.cpp).
 std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& info);
-// A copy of realized `t` in a new buffer of its device (at the start of an allocation).
-Tensor copy_of(const Tensor& t);
 // What a run returns: the outputs and in-place tensors in argument order, each InOut
 // argument's tensor rebound to the one the kernel wrote.
 std::vector<Tensor> kernel_results(const CustomKernel& k, const std::vector<Tensor>& tensors);

@@ -31,14 +31,6 @@ bool writable_in_place(const Tensor& t) {
 
 }  // namespace
 
-Tensor copy_of(const Tensor& t) {
-  const Buffer& from = *t.node()->buffer;
-  const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());
-  std::shared_ptr<Buffer> to = from.device().allocator().alloc(bytes);
-  if (bytes) Allocator::transfer(*to, from, bytes);
-  return frontend::wrap(make_buffer_node(std::move(to), t.dtype(), t.shape(), t.device()));
-}
-
 std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& info) {
   std::vector<Tensor> tensors(k.args.size());
   {
@@ -59,7 +51,8 @@ std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& in
     if (auto* output = std::get_if<Arg::Output>(&arg.value)) {
       tensors[i] = make_output(*output, info.name);
     } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
-      tensors[i] = writable_in_place(*inout->tensor) ? *inout->tensor : copy_of(*inout->tensor);
+      tensors[i] =
+          writable_in_place(*inout->tensor) ? *inout->tensor : frontend::copy_of(*inout->tensor);
     }
   }
   return tensors;

@@ -108,4 +108,12 @@ Tensor scalar_like(const Tensor& t, double value) {
   return constant({}, promote_with_scalar(t.dtype(), fractional), t.device(), value);
 }
 
+Tensor copy_of(const Tensor& t) {
+  const Buffer& from = *t.node()->buffer;
+  const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());
+  std::shared_ptr<Buffer> to = from.device().allocator().alloc(bytes);
+  if (bytes) Allocator::transfer(*to, from, bytes);
+  return wrap(make_buffer_node(std::move(to), t.dtype(), t.shape(), t.device()));
+}
+
 }  // namespace ingot::frontend

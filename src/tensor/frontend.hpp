@@ -37,5 +37,8 @@ Tensor scalar_like(const Tensor& t, double value);
 // in 64 bits, as in PyTorch; floats in their own type.
 DType accumulate_type(DType dtype);
 void check_same_device(const Tensor& a, const Tensor& b, const char* op);
+// A copy of realized `t` in a new buffer of its device: a whole allocation, which no other
+// tensor sees.
+Tensor copy_of(const Tensor& t);
 
 }  // namespace ingot::frontend
