@@ -27,6 +27,11 @@ namespace {
 using ingot::Tensor;
 namespace nn = ingot::nn;
 
+// Appends `module`'s parameters to `all`, each name prefixed "prefix.".
+void add_parameters(nn::NamedTensors& all, const std::string& prefix, const nn::Module& module) {
+  for (const auto& [name, t] : module.named_parameters()) all.emplace_back(prefix + "." + name, t);
+}
+
 struct Config {
   int64_t vocab = 0, dim = 64, layers = 2, heads = 4, seq = 64;
   std::string device = "CPU";
@@ -60,9 +65,7 @@ class Block : public nn::Module {
     const std::pair<const char*, const nn::Module*> parts[] = {
         {"norm1", &norm1_}, {"norm2", &norm2_}, {"qkv", &qkv_},
         {"proj", &proj_},   {"up", &up_},       {"down", &down_}};
-    for (const auto& [name, module] : parts)
-      for (const auto& [p, t] : module->named_parameters())
-        all.emplace_back(fmt::format("{}.{}", name, p), t);
+    for (const auto& [name, module] : parts) add_parameters(all, name, *module);
     return all;
   }
 
@@ -94,14 +97,12 @@ class Gpt : public nn::Module {
 
   nn::NamedTensors named_parameters() const override {
     nn::NamedTensors all;
-    auto add = [&](const std::string& prefix, const nn::Module& m) {
-      for (const auto& [p, t] : m.named_parameters()) all.emplace_back(prefix + "." + p, t);
-    };
-    add("tokens", tokens_);
-    add("positions", positions_);
-    for (size_t l = 0; l < blocks_.size(); ++l) add(fmt::format("blocks.{}", l), *blocks_[l]);
-    add("norm", norm_);
-    add("head", head_);
+    add_parameters(all, "tokens", tokens_);
+    add_parameters(all, "positions", positions_);
+    for (size_t l = 0; l < blocks_.size(); ++l)
+      add_parameters(all, fmt::format("blocks.{}", l), *blocks_[l]);
+    add_parameters(all, "norm", norm_);
+    add_parameters(all, "head", head_);
     return all;
   }
 
