@@ -5,7 +5,9 @@
 //
 //   ingot_jit_bench [--device NAME] [--seq N] [--dim N] [--heads N] [--steps N] [--peers PY]
 //
-// A step takes a new input (copied into the capture) and returns a new result. Host time
+// A step takes the other of two inputs than the step before (bound in place of the
+// captured one, so that every replay updates the launches reading it: a CUDA graph's
+// nodes, a Metal graph's commands) and returns a new result. Host time
 // is the time the loop of `steps` steps takes to issue them, before the final synchronize;
 // wall time counts that synchronize too. Each figure is the best of 5 loops.
 #include <fmt/format.h>
@@ -65,6 +67,9 @@ int main(int argc, char** argv) {
     transformer::Weights w = transformer::random_weights(dim, device_name);
     Tensor x = Tensor::randn({seq, dim}, ingot::DType::Float32, device_name);
     x.realize();
+    Tensor inputs[2] = {x, Tensor::randn({seq, dim}, ingot::DType::Float32, device_name)};
+    inputs[1].realize();
+    int turn = 0;
 
     ingot::Jit jitted = ingot::jit([&](const std::vector<Tensor>& in) {
       return std::vector{transformer::block(in[0], w, heads)};
@@ -80,9 +85,9 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < a.size(); ++i) worst = std::max(worst, double(std::abs(a[i] - b[i])));
 
     Tensor out;
-    StepTimes eager =
-        time_steps(device, steps, [&] { out = transformer::block(x, w, heads).realize(); });
-    StepTimes replay = time_steps(device, steps, [&] { out = jitted({x})[0]; });
+    StepTimes eager = time_steps(
+        device, steps, [&] { out = transformer::block(inputs[++turn % 2], w, heads).realize(); });
+    StepTimes replay = time_steps(device, steps, [&] { out = jitted({inputs[++turn % 2]})[0]; });
 
     fmt::print("transformer block, seq {}, dim {}, {} heads, on {} ({}): {} kernels a step\n", seq,
                dim, heads, device_name, device.info().product, launched);

@@ -450,11 +450,21 @@ class Graph {
     std::vector<ScalarArg> scalars;
   };
 
-  // The buffers of every launch, alive for as long as this object is. Throws Error
-  // naming `what`, the launch and the buffer when one was freed.
+  // For one replay, `bound` in place of `captured` wherever a launch uses `captured` (the
+  // JIT binds its caller's inputs so). `bound` must be of the graph's device, at least as
+  // large, and start as a whole allocation does for kernels that load aligned vectors
+  // (Graph::bindable).
+  struct Binding {
+    const Buffer* captured;
+    std::shared_ptr<Buffer> bound;
+  };
+
+  // The buffers of every launch, alive for as long as this object is, with `bindings`
+  // applied. Throws Error naming `what`, the launch and the buffer when one was freed.
   class Buffers {
    public:
-    Buffers(const std::vector<Launch>& launches, std::string_view what);
+    Buffers(const std::vector<Launch>& launches, std::string_view what,
+            std::span<const Binding> bindings = {});
     std::span<Buffer* const> of(size_t launch) const { return pointers_[launch]; }
     const std::vector<std::shared_ptr<Buffer>>& held() const { return held_; }
 
@@ -464,9 +474,15 @@ class Graph {
   };
 
   virtual ~Graph() = default;
-  // Submits the launches again, in order, without a host wait. Every buffer is checked
-  // first, so a graph with a freed buffer throws Error having submitted nothing.
-  void replay();
+  // Submits the launches again, in order, without a host wait, on the captured buffers but
+  // for the `bindings` of this replay. Every buffer and binding is checked first, so a
+  // graph with a freed buffer or a bad binding throws Error having submitted nothing.
+  void replay(std::span<const Binding> bindings = {});
+  // Whether `buffer` may be bound in place of a captured one of `bytes`: of this graph's
+  // device, large enough, and at an offset kernels may assume aligned (kBindAlignment and
+  // the device's view alignment).
+  bool bindable(const Buffer& buffer, size_t bytes) const;
+  static constexpr size_t kBindAlignment = 256;
   const std::vector<Launch>& launches() const { return launches_; }
   Device& device() const { return device_; }
 

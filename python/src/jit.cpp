@@ -71,10 +71,11 @@ void bind_jit(nb::module_& m) {
         result["kernels_launched"] = stats.kernels_launched;
         result["kernels_compiled"] = stats.kernels_compiled;
         result["schedules"] = stats.schedules;
+        result["jit_inputs_copied"] = stats.jit_inputs_copied;
         return result;
       },
       "What the engine has done since the process started: kernels launched and compiled, "
-      "schedules made (a dict).");
+      "schedules made, inputs JIT replays copied (a dict).");
   m.def(
       "export_function",
       [](nb::callable function_ref, const std::vector<Tensor>& example_inputs,

@@ -23,6 +23,7 @@ namespace {
 
 std::atomic<uint64_t> g_launched{0};
 std::atomic<uint64_t> g_schedules{0};
+std::atomic<uint64_t> g_jit_inputs_copied{0};
 
 // The node now stands for its buffer; its sources are released.
 void settle(LazyNode& n, std::shared_ptr<Buffer> buffer) {
@@ -127,6 +128,10 @@ void realize(const std::vector<NodePtr>& targets) {
 
 void count_launches(uint64_t launches) { g_launched += launches; }
 
-EngineStats stats() { return {g_launched.load(), kernels_compiled(), g_schedules.load()}; }
+void count_jit_inputs_copied(uint64_t inputs) { g_jit_inputs_copied += inputs; }
+
+EngineStats stats() {
+  return {g_launched.load(), kernels_compiled(), g_schedules.load(), g_jit_inputs_copied.load()};
+}
 
 }  // namespace ingot::engine

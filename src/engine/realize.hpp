@@ -15,5 +15,7 @@ EngineStats stats();
 // Launches made outside realize() (a custom kernel, a JIT replay), counted among
 // kernels_launched.
 void count_launches(uint64_t launches);
+// Inputs a JIT replay copied (EngineStats::jit_inputs_copied).
+void count_jit_inputs_copied(uint64_t inputs);
 
 }  // namespace ingot::engine

@@ -2,15 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/realize.hpp"
 #include "ingot/error.hpp"
 
 namespace ingot::engine {
 namespace {
 
-std::shared_ptr<Buffer> copy_of(const Buffer& source) {
-  std::shared_ptr<Buffer> copy = source.device().allocator().alloc(source.bytes());
-  Allocator::transfer(*copy, source, source.bytes());
+// A new buffer holding the first `bytes` of `source`.
+std::shared_ptr<Buffer> copy_of(const Buffer& source, size_t bytes) {
+  std::shared_ptr<Buffer> copy = source.device().allocator().alloc(bytes);
+  Allocator::transfer(*copy, source, bytes);
   return copy;
 }
 
@@ -41,27 +44,53 @@ Replay::Replay(const std::vector<RecordedLaunch>& recorded, std::vector<Refill> 
     launches.push_back(std::move(launch));
   }
   graph_ = device.capture(std::move(launches));
+  for (const std::shared_ptr<Buffer>& input : inputs_) {
+    Use use = Use::None;
+    for (const RecordedLaunch& one : recorded)
+      for (size_t b = 0; b < one.buffers.size(); ++b)
+        if (one.buffers[b] == input) use = std::max(use, b == 0 ? Use::Written : Use::Read);
+    uses_.push_back(use);
+  }
 }
 
 std::vector<std::shared_ptr<Buffer>> Replay::run(std::span<const std::shared_ptr<Buffer>> inputs) {
-  // Copied in, rather than rebound in the graph: every backend's graph replays as it was
-  // captured, and the copy is one queued device copy (docs/jit-and-export.md).
-  for (size_t i = 0; i < inputs.size(); ++i)
-    Allocator::transfer(*inputs_[i], *inputs[i], inputs_[i]->bytes());
+  // `bindings` go to the graph; `sources` also name the inputs no launch uses, which a
+  // result may be.
+  std::vector<Graph::Binding> bindings, sources;
+  uint64_t copied = 0;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const Graph::Binding binding{inputs_[i].get(), inputs[i]};
+    if (uses_[i] == Use::None) {
+      sources.push_back(binding);
+    } else if (uses_[i] == Use::Read && graph_->bindable(*inputs[i], inputs_[i]->bytes())) {
+      bindings.push_back(binding);
+      sources.push_back(binding);
+    } else {
+      Allocator::transfer(*inputs_[i], *inputs[i], inputs_[i]->bytes());
+      ++copied;
+    }
+  }
+  count_jit_inputs_copied(copied);
   for (const Refill& refill : refills_) refill.fill(*refill.buffer);
   if (graph_) {
-    graph_->replay();
+    graph_->replay(bindings);
     count_launches(launch_count_);
   }
   for (const RecordedCheck& check : checks_) check.verify(*check.flag);
-  return copy_outputs();
+  return copy_outputs(sources);
 }
 
-std::vector<std::shared_ptr<Buffer>> Replay::copy_outputs() const {
+std::vector<std::shared_ptr<Buffer>> Replay::copy_outputs(
+    std::span<const Graph::Binding> sources) const {
   // The results are copied out, so that a tensor returned by one call is never overwritten
-  // by the next one.
+  // by the next one. A result that is an input not copied in is copied from the caller's.
   std::vector<std::shared_ptr<Buffer>> copies;
-  for (const std::shared_ptr<Buffer>& output : outputs_) copies.push_back(copy_of(*output));
+  for (const std::shared_ptr<Buffer>& output : outputs_) {
+    const Buffer* source = output.get();
+    for (const Graph::Binding& binding : sources)
+      if (binding.captured == source) source = binding.bound.get();
+    copies.push_back(copy_of(*source, output->bytes()));
+  }
   return copies;
 }
 

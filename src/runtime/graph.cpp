@@ -3,6 +3,8 @@
 // one by one (LaunchListGraph).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 
@@ -26,8 +28,10 @@ class LaunchListGraph final : public Graph {
 
 }  // namespace
 
-Graph::Buffers::Buffers(const std::vector<Launch>& launches, std::string_view what)
+Graph::Buffers::Buffers(const std::vector<Launch>& launches, std::string_view what,
+                        std::span<const Binding> bindings)
     : pointers_(launches.size()) {
+  std::vector<bool> used(bindings.size());
   for (size_t l = 0; l < launches.size(); ++l) {
     const std::vector<std::weak_ptr<Buffer>>& weak = launches[l].buffers;
     for (size_t b = 0; b < weak.size(); ++b) {
@@ -37,26 +41,57 @@ Graph::Buffers::Buffers(const std::vector<Launch>& launches, std::string_view wh
             "{}: buffer {} of launch {} was freed; a graph does not own its buffers: keep them "
             "alive from its capture through its last replay",
             what, b, l));
+      for (size_t i = 0; i < bindings.size(); ++i)
+        if (bindings[i].captured == buffer.get()) {
+          buffer = bindings[i].bound;
+          used[i] = true;
+        }
       pointers_[l].push_back(buffer.get());
       held_.push_back(std::move(buffer));
     }
   }
+  for (size_t i = 0; i < bindings.size(); ++i)
+    if (!used[i])
+      throw ArgumentError(fmt::format(
+          "{}: binding {} names a buffer that no launch uses; a binding replaces one of the "
+          "graph's own buffers",
+          what, i));
 }
 
 Graph::Graph(Device& device, std::vector<Launch> launches)
     : device_(device), launches_(std::move(launches)) {}
 
-void Graph::replay() {
+bool Graph::bindable(const Buffer& buffer, size_t bytes) const {
+  return &buffer.device() == &device_ && buffer.bytes() >= bytes &&
+         buffer.offset() % std::max(kBindAlignment, device_.info().view_alignment_bytes) == 0;
+}
+
+void Graph::replay(std::span<const Binding> bindings) {
+  const std::string what = device_.name() + " graph replay";
   // A graph captured before its device was started afresh holds what is gone.
   for (const Launch& launch : launches_)
     if (launch.program->lost())
       throw Error(fmt::format(
-          "{} graph replay: captured before the device was started afresh after a fault; its "
-          "kernels and buffers are gone: capture it again",
-          device_.name()));
+          "{}: captured before the device was started afresh after a fault; its kernels and "
+          "buffers are gone: capture it again",
+          what));
+  const size_t alignment = std::max(kBindAlignment, device_.info().view_alignment_bytes);
+  for (size_t i = 0; i < bindings.size(); ++i) {
+    const Binding& binding = bindings[i];
+    if (!binding.captured || !binding.bound)
+      throw ArgumentError(fmt::format("{}: binding {} has no {} buffer; both are needed", what, i,
+                                      binding.captured ? "bound" : "captured"));
+    if (!bindable(*binding.bound, binding.captured->bytes()))
+      throw ArgumentError(fmt::format(
+          "{}: binding {} gives a buffer of {} bytes at offset {} on {}; a captured buffer of {} "
+          "bytes is replaced by one of {} of at least those bytes at an offset that is a "
+          "multiple of {}",
+          what, i, binding.bound->bytes(), binding.bound->offset(), binding.bound->device().name(),
+          binding.captured->bytes(), device_.name(), alignment));
+  }
   // Locked first, all of them: one freed since the capture must stop the replay before
   // anything runs.
-  Buffers buffers(launches_, device_.name() + " graph replay");
+  Buffers buffers(launches_, what, bindings);
   submit(buffers);
 }
 

@@ -34,6 +34,9 @@ CapturedCall capture_call(const TensorFunction& function, const std::vector<Tens
   std::vector<Tensor> owned;
   for (const Tensor& t : inputs) owned.push_back(copy_of(t));
   CapturedCall call;
+  // Taken before the function runs: one that assigns to an input moves that tensor onto
+  // another buffer, and a replay must still feed the buffer the launches read first.
+  call.inputs = buffers_of(owned);
   engine::Recording recording;
   std::vector<Tensor> results = function(owned);
   for (size_t r = 0; r < results.size(); ++r) {
@@ -47,7 +50,6 @@ CapturedCall capture_call(const TensorFunction& function, const std::vector<Tens
   call.launches = recording.take_launches();
   call.refills = recording.take_refills();
   call.checks = recording.take_checks();
-  call.inputs = buffers_of(owned);
   call.results = buffers_of(results);
   return call;
 }

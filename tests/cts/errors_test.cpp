@@ -99,6 +99,34 @@ TEST_P(CtsErrors, ReplayAfterABufferWasFreed) {
   expect_error_containing([&] { graph->replay(); }, {"launch 1", "buffer 1", "freed"});
 }
 
+// A binding must replace one of the graph's buffers by one it can run on: a buffer no
+// launch uses, a smaller one, one of another size at an unaligned offset, or none, is an
+// ArgumentError naming the binding, and the graph replays as before afterwards.
+TEST_P(CtsErrors, BadBindingsAreRefusedBeforeAnythingRuns) {
+  Device& dev = device();
+  const size_t n = 1024;
+  auto in = upload(dev, random_values<float>(n, 10, 0, 10));
+  auto out = dev.allocator().alloc(n * sizeof(float));
+  auto unused = dev.allocator().alloc(n * sizeof(float));
+  auto small = dev.allocator().alloc(n * sizeof(float) / 2);
+  auto large = dev.allocator().alloc(n * sizeof(float) * 2);
+  auto unaligned = std::make_shared<Buffer>(large, 4, n * sizeof(float));
+  auto graph = dev.capture({{&kernel(dev, "sqrt2"), {out, in}, linear_dims(n), {}}});
+  const std::vector<std::pair<Graph::Binding, std::vector<std::string>>> cases = {
+      {{unused.get(), large}, {"binding 0", "no launch uses"}},
+      {{in.get(), small}, {"binding 0", std::to_string(n * sizeof(float) / 2) + " bytes"}},
+      {{in.get(), unaligned}, {"binding 0", "offset 4", "multiple of"}},
+      {{in.get(), nullptr}, {"binding 0", "no bound buffer"}},
+  };
+  for (const auto& [binding, parts] : cases)
+    expect_error_containing([&] { graph->replay({&binding, 1}); }, parts);
+  poison(*out);
+  graph->replay();
+  dev.synchronize();
+  std::vector<float> values = download<float>(*in);
+  expect_near(download<float>(*out), sqrt2_reference({values.begin(), values.end()}));
+}
+
 // Capture checks every launch as launch() would, before the backend makes anything of it.
 TEST_P(CtsErrors, CaptureChecksEveryLaunch) {
   Device& dev = device();

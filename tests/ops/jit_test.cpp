@@ -45,7 +45,8 @@ class JitTest : public OpTest {
       EXPECT_TRUE(close(got[1], want[1], Tol::reduction(F32, w.shape[0] * w.shape[1])));
     }
     return {after.kernels_launched - before.kernels_launched,
-            after.kernels_compiled - before.kernels_compiled, after.schedules - before.schedules};
+            after.kernels_compiled - before.kernels_compiled, after.schedules - before.schedules,
+            after.jit_inputs_copied - before.jit_inputs_copied};
   }
 };
 
@@ -58,6 +59,8 @@ TEST_P(JitTest, ReplaysMatchTheReferenceWithoutCompilingOrScheduling) {
     ingot::EngineStats replay = expect_layer(step, w, 5);
     EXPECT_EQ(replay.kernels_compiled, 0u);
     EXPECT_EQ(replay.schedules, 0u);
+    // Both inputs are bound in place: nothing is copied into the capture.
+    EXPECT_EQ(replay.jit_inputs_copied, 0u);
     // The replayed launches count, as many as the capture made.
     EXPECT_EQ(replay.kernels_launched, capture.kernels_launched);
   }
@@ -145,6 +148,31 @@ TEST_P(JitTest, ReplaysAfterTheCallerDroppedEveryTensor) {
   poison_allocator_cache(dev(), 16 * 12 * 4);
   poison_allocator_cache(dev(), 5 * 12 * 4);
   expect_layer(*step, w, 5);
+}
+
+// Inputs the launches read are bound in place, one that is a result without being read is
+// read from the caller's buffer, and one the function assigns to moves the function's
+// tensor onto a new buffer (Tensor::assign), never the caller's: nothing is copied into
+// the capture, and each call's results are right.
+TEST_P(JitTest, InputsAreBoundInPlaceAndTheCallersTensorsKeepTheirValues) {
+  Jit step = ingot::jit([](const std::vector<Tensor>& in) {
+    Tensor scratch = in[2];
+    scratch.assign(scratch * 2.0);
+    return std::vector{in[0] * 3.0, in[1], scratch + in[0]};
+  });
+  for (int call = 0; call < 3; ++call) {
+    SCOPED_TRACE(::testing::Message() << "call " << call);
+    Array a = random({37}), b = random({5}), c = random({37});
+    Tensor ct = tensor(c);
+    ingot::EngineStats before = ingot::engine_stats();
+    std::vector<Tensor> got = step({tensor(a), tensor(b), ct});
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_TRUE(close(got[0], a * 3.0));
+    EXPECT_TRUE(close(got[1], b));
+    EXPECT_TRUE(close(got[2], c * 2.0 + a));
+    EXPECT_TRUE(close(ct, c));  // the caller's tensor is not the one overwritten
+    EXPECT_EQ(ingot::engine_stats().jit_inputs_copied - before.jit_inputs_copied, 0u);
+  }
 }
 
 TEST_P(JitTest, AnExternalTensorIsReadWithItsCurrentContents) {

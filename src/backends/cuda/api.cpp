@@ -50,9 +50,15 @@ void resolve_graphs(const Library& driver, CudaApi& api) {
   // NOLINTEND(bugprone-macro-parentheses)
   INGOT_CUDA_GRAPH_FUNCTIONS(INGOT_CUDA_GRAPH_RESOLVE)
 #undef INGOT_CUDA_GRAPH_RESOLVE
-  using AddKernelNode = decltype(api.cuGraphAddKernelNode);
-  if (all && !(api.cuGraphAddKernelNode = driver.find<AddKernelNode>("cuGraphAddKernelNode_v2")))
-    api.cuGraphAddKernelNode = driver.find<AddKernelNode>("cuGraphAddKernelNode");
+  // Each by its CUDA 12 name, else its CUDA 11 one.
+  auto versioned = [&](auto& entry, const std::string& name) {
+    using Entry = std::remove_reference_t<decltype(entry)>;
+    if (!(entry = driver.find<Entry>((name + "_v2").c_str())))
+      entry = driver.find<Entry>(name.c_str());
+    all = entry && all;
+  };
+  versioned(api.cuGraphAddKernelNode, "cuGraphAddKernelNode");
+  versioned(api.cuGraphExecKernelNodeSetParams, "cuGraphExecKernelNodeSetParams");
   if (!all) api.cuGraphAddKernelNode = nullptr;
 }
 

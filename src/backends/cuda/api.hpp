@@ -189,6 +189,10 @@ struct CudaApi {
   // cuGraphAddKernelNode_v2 (CUDA 12), else the CUDA 11 cuGraphAddKernelNode.
   CUresult (*cuGraphAddKernelNode)(CUgraphNode*, CUgraph, const CUgraphNode*, size_t,
                                    const CudaKernelNodeParams*) = nullptr;
+  // cuGraphExecKernelNodeSetParams_v2 (CUDA 12), else the CUDA 11 one; resolved with the
+  // graph functions, all or none.
+  CUresult (*cuGraphExecKernelNodeSetParams)(CUgraphExec, CUgraphNode,
+                                             const CudaKernelNodeParams*) = nullptr;
   bool has_graphs() const { return cuGraphAddKernelNode != nullptr; }
 #undef INGOT_CUDA_FIELD
   int driver_version = 0;  // cuDriverGetVersion: 12040 for CUDA 12.4

@@ -1,7 +1,9 @@
 // The CUDA queue: its timeline is an event recorded on the stream per signal. Graphs: the
 // captured launches become kernel nodes of a CUDA graph, each depending on the one before,
 // instantiated once; a replay is one cuGraphLaunch on the device's stream, so it is ordered
-// with the launches, copies and signals around it like any of them.
+// with the launches, copies and signals around it like any of them. A replay on other
+// buffers (Graph::Binding) first updates the nodes whose addresses change in the
+// executable graph, which does not touch a launch already queued.
 #include <fmt/format.h>
 
 #include <mutex>
@@ -11,6 +13,42 @@
 namespace ingot::cuda {
 namespace {
 
+// A CUgraph destroyed with its owner. At exit the driver may be gone first: the call then
+// fails, harmlessly.
+struct GraphOwner {
+  CUgraph graph = nullptr;
+  GraphOwner() = default;
+  GraphOwner(const GraphOwner&) = delete;
+  GraphOwner& operator=(const GraphOwner&) = delete;
+  ~GraphOwner() {
+    if (graph) cu().cuGraphDestroy(graph);
+  }
+};
+
+// A kernel node's parameters for `launch` of `program`; they point into `launch`.
+CudaKernelNodeParams node_params(const CudaProgram& program, const CudaLaunch& launch) {
+  CudaKernelNodeParams params;
+  params.func = program.kernel();
+  params.gridDimX = launch.grid[0];
+  params.gridDimY = launch.grid[1];
+  params.gridDimZ = launch.grid[2];
+  params.blockDimX = launch.block[0];
+  params.blockDimY = launch.block[1];
+  params.blockDimZ = launch.block[2];
+  params.sharedMemBytes = launch.shared_bytes;
+  // The driver copies the argument values into the node.
+  params.kernelParams = const_cast<void**>(launch.parameters.data());
+  return params;
+}
+
+// The device addresses a launch passes, in order.
+std::vector<CUdeviceptr> addresses(std::span<Buffer* const> buffers) {
+  std::vector<CUdeviceptr> result;
+  for (const Buffer* buffer : buffers)
+    result.push_back(reinterpret_cast<CUdeviceptr>(buffer->handle()) + buffer->offset());
+  return result;
+}
+
 class CudaGraph final : public Graph {
  public:
   CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buffers& buffers);
@@ -19,19 +57,20 @@ class CudaGraph final : public Graph {
  private:
   void submit(const Buffers& buffers) override;
 
+  // A kernel node: the launch it was made from and the addresses the executable graph holds.
+  struct Node {
+    size_t launch;
+    CUgraphNode node;
+    std::vector<CUdeviceptr> addresses;
+  };
+
   const CudaContext& cuda_;
   uint64_t generation_;         // the context's when instantiated
   std::string what_;            // names a replay in errors
+  GraphOwner graph_;            // kept: its nodes name the executable graph's for updates
   CUgraphExec exec_ = nullptr;  // null when no launch has work
-  std::mutex mutex_;            // an executable graph is not to be launched concurrently
-};
-
-// A CUgraph destroyed when it goes out of scope: it is needed only until instantiated.
-struct GraphOwner {
-  CUgraph graph = nullptr;
-  ~GraphOwner() {
-    if (graph) cu().cuGraphDestroy(graph);
-  }
+  std::vector<Node> nodes_;
+  std::mutex mutex_;  // an executable graph is not to be launched concurrently
 };
 
 CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buffers& buffers)
@@ -42,43 +81,33 @@ CudaGraph::CudaGraph(CudaDevice& device, std::vector<Launch> launches, const Buf
                         this->launches().size())) {
   // Every launch made ready before any CUDA object exists.
   std::vector<CudaLaunch> ready;
-  std::vector<const CudaProgram*> programs;
   for (size_t l = 0; l < this->launches().size(); ++l) {
     const Launch& launch = this->launches()[l];
     if (launch.dims.empty()) continue;  // CUDA refuses empty grids; launch() skips them too
-    // Device::capture made sure that the program is this device's.
-    programs.push_back(static_cast<const CudaProgram*>(launch.program));
     ready.push_back(CudaProgram::prepare(buffers.of(l), launch.dims, launch.scalars));
+    nodes_.push_back({l, nullptr, addresses(buffers.of(l))});
   }
   if (ready.empty()) return;
   std::string what = fmt::format("{} capture of {} launches", cuda_.name, this->launches().size());
   cuda_.bind(what);
-  GraphOwner owner;
-  if (CUresult status = cu().cuGraphCreate(&owner.graph, 0); status != CUDA_SUCCESS)
+  if (CUresult status = cu().cuGraphCreate(&graph_.graph, 0); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphCreate", what);
   // A chain: each kernel reads what the ones before it wrote, as on the stream.
   CUgraphNode previous = nullptr;
   for (size_t n = 0; n < ready.size(); ++n) {
-    const CudaLaunch& launch = ready[n];
-    CudaKernelNodeParams params;
-    params.func = programs[n]->kernel();
-    params.gridDimX = launch.grid[0];
-    params.gridDimY = launch.grid[1];
-    params.gridDimZ = launch.grid[2];
-    params.blockDimX = launch.block[0];
-    params.blockDimY = launch.block[1];
-    params.blockDimZ = launch.block[2];
-    // The driver copies the argument values into the node.
-    params.kernelParams = const_cast<void**>(launch.parameters.data());
-    CUgraphNode node = nullptr;
-    if (CUresult status = cu().cuGraphAddKernelNode(
-            &node, owner.graph, previous ? &previous : nullptr, previous ? 1 : 0, &params);
+    // Device::capture made sure that the program is this device's.
+    const auto& program =
+        static_cast<const CudaProgram&>(*this->launches()[nodes_[n].launch].program);
+    CudaKernelNodeParams params = node_params(program, ready[n]);
+    if (CUresult status =
+            cu().cuGraphAddKernelNode(&nodes_[n].node, graph_.graph, previous ? &previous : nullptr,
+                                      previous ? 1 : 0, &params);
         status != CUDA_SUCCESS)
       throw cu_error(status, "cuGraphAddKernelNode",
-                     fmt::format("{}: kernel node {} ('{}')", what, n, programs[n]->function()));
-    previous = node;
+                     fmt::format("{}: kernel node {} ('{}')", what, n, program.function()));
+    previous = nodes_[n].node;
   }
-  if (CUresult status = cu().cuGraphInstantiateWithFlags(&exec_, owner.graph, 0);
+  if (CUresult status = cu().cuGraphInstantiateWithFlags(&exec_, graph_.graph, 0);
       status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphInstantiateWithFlags", what);
 }
@@ -93,10 +122,24 @@ CudaGraph::~CudaGraph() {
 
 // The nodes hold the buffers' addresses; replay() checked that they are all alive, and holds
 // them until the launch is queued, as a launch() holds its buffers.
-void CudaGraph::submit(const Buffers&) {
+void CudaGraph::submit(const Buffers& buffers) {
   if (!exec_) return;
   std::lock_guard lock(mutex_);
   cuda_.bind(what_);
+  for (Node& node : nodes_) {
+    std::span<Buffer* const> now = buffers.of(node.launch);
+    std::vector<CUdeviceptr> wanted = addresses(now);
+    if (wanted == node.addresses) continue;
+    const Launch& launch = launches()[node.launch];
+    CudaLaunch ready = CudaProgram::prepare(now, launch.dims, launch.scalars);
+    CudaKernelNodeParams params =
+        node_params(static_cast<const CudaProgram&>(*launch.program), ready);
+    if (CUresult status = cu().cuGraphExecKernelNodeSetParams(exec_, node.node, &params);
+        status != CUDA_SUCCESS)
+      throw cu_error(status, "cuGraphExecKernelNodeSetParams",
+                     fmt::format("{}: kernel node of launch {}", what_, node.launch));
+    node.addresses = std::move(wanted);
+  }
   if (CUresult status = cu().cuGraphLaunch(exec_, cuda_.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphLaunch", what_);
   for (const Launch& launch : launches()) cuda_.launched(launch.program->function());
