@@ -175,6 +175,20 @@ TEST_P(JitTest, InputsAreBoundInPlaceAndTheCallersTensorsKeepTheirValues) {
   }
 }
 
+// A float16 matmul past a block of the largest plans (warpgroup products with dynamic
+// shared memory on Hopper: the graph's nodes must carry it) replays right on new inputs.
+TEST_P(JitTest, AMatmulOfTheLargestPlansReplaysOnNewInputs) {
+  Jit product =
+      ingot::jit([](const std::vector<Tensor>& in) { return std::vector{in[0].matmul(in[1])}; });
+  for (int call = 0; call < 3; ++call) {
+    SCOPED_TRACE(::testing::Message() << "call " << call);
+    Array a = random({200, 72}, {}, F16), b = random({72, 136}, {}, F16);
+    poison_allocator_cache(dev(), 200 * 136 * 2);
+    std::vector<Tensor> got = product({tensor(a, F16), tensor(b, F16)});
+    EXPECT_TRUE(close(got[0], a.matmul(b), Tol::reduction(F16, 72)));
+  }
+}
+
 TEST_P(JitTest, AnExternalTensorIsReadWithItsCurrentContents) {
   Array w = random({16, 12});
   Tensor weights = tensor(w);
