@@ -15,6 +15,11 @@ inline void add_level_options(CLI::App& app, LevelOptions& options) {
   app.add_option("--runs", options.runs, "Rounds of the levels; each time is a level's best")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("--batch", options.batch,
+                 "Calls of a level queued in one timed run, then one wait; its time is the "
+                 "run's over the calls")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("--beam", options.beam, "BEAM's width at level 4")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -36,6 +36,7 @@ struct LevelOptions {
   std::string device;       // "" is the default device
   int64_t bytes = 0;        // of float32 input; 0 picks 1 GiB, or 64 MiB on an emulated device
   int runs = 5;             // rounds; each level's time is its best
+  int batch = 4;            // calls of a level queued back to back in one timed run
   int beam = 4;             // BEAM's width at level 4
   double tolerance = 1e-5;  // the largest relative error that passes
 };
