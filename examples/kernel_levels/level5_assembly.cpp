@@ -14,19 +14,24 @@ namespace {
 namespace arg = ingot::arg;
 
 // Blocks of 256 threads, as many as the GPU holds at once: eight on each SM (the kernel's
-// .minnctapersm), and no more than the elements need.
+// .minnctapersm), and no more than the elements need; then one block adds their sums.
 ingot::Tensor sum_on_cuda(const ingot::Tensor& x, const ingot::DeviceInfo& info) {
   constexpr int64_t kThreads = 256, kBlocksPerSm = 8, kElementsPerThread = 16;
+  auto run = [](const ingot::Tensor& in, int64_t blocks) {
+    return ingot::run_custom_kernel(
+               {.source = kSumPtx,
+                .function = "sum_f32",
+                .args = {arg::input(in), arg::output({blocks}), arg::i64(in.numel())},
+                .dims = {{blocks * kThreads, 1, 1}, {kThreads, 1, 1}},
+                .language = "ptx"})
+        .at(0);
+  };
   const int64_t n = x.numel();
   const int64_t blocks =
       std::clamp<int64_t>((n + kThreads * kElementsPerThread - 1) / (kThreads * kElementsPerThread),
                           1, int64_t(info.compute_units) * kBlocksPerSm);
-  return ingot::run_custom_kernel({.source = kSumPtx,
-                                   .function = "sum_f32",
-                                   .args = {arg::input(x), arg::zeros({1}), arg::i64(n)},
-                                   .dims = {{blocks * kThreads, 1, 1}, {kThreads, 1, 1}},
-                                   .language = "ptx"})
-      .at(0);
+  ingot::Tensor partial = run(x, blocks);
+  return blocks == 1 ? partial : run(partial, 1);
 }
 
 #if defined(__x86_64__)

@@ -1,14 +1,17 @@
 // The level-5 sum's CUDA kernel: PTX written by hand, run by run_custom_kernel with language
 // "ptx" (the driver's JIT assembles it for the GPU). Its parameters, in order as a CUDA
-// kernel's: x (a float32 tensor's address), out (one float32, zero before the launch) and
-// n (int64, the elements of x). Blocks of up to 256 threads, a multiple of 32.
+// kernel's: x (a float32 tensor's address), out (one float32 per block: block b stores the
+// sum of its share at out[b]) and n (int64, the elements of x). Blocks of up to 256
+// threads, a multiple of 32. A sum is two launches: the blocks' partial sums, then one
+// block over them; no atomics, so the result is the same from run to run, and no output
+// to zero first.
 //
 // What keeps it at the speed of memory: the grid is as many blocks as are resident at once
 // (.maxntid with .minnctapersm 8 holds a thread to 32 registers, so eight blocks of 256 fit
 // each SM), each thread keeps four independent 16-byte loads in flight (ld.global.nc.v4,
 // through the read-only path) over a grid-stride loop whose every load instruction reads
 // 512 contiguous bytes per warp; the sums meet by warp shuffles, through shared memory
-// across a block's warps, and one atomic add per block. A misaligned x (not at a 16-byte
+// across a block's warps, and one store per block. A misaligned x (not at a 16-byte
 // boundary) is read one float at a time.
 #pragma once
 
@@ -156,7 +159,9 @@ REDUCE:                                         // the thread's sums, then the w
     add.f32             %f1, %f1, %f2;
     setp.ne.u32         %p3, %r5, 0;
     @%p3 bra            DONE;
-    red.global.add.f32  [%rd2], %f1;
+    mul.wide.u32        %rd12, %r3, 4;
+    add.u64             %rd12, %rd2, %rd12;     // out + 4 * the block's index
+    st.global.f32       [%rd12], %f1;
 DONE:
     ret;
 }
