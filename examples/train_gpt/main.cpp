@@ -19,6 +19,7 @@
 #include <memory>
 #include <random>
 #include <set>
+#include <vector>
 
 #include "../common/progress.hpp"
 
@@ -166,7 +167,11 @@ int main(int argc, char** argv) {
     std::uniform_int_distribution<size_t> start_at(0, text.size() - size_t(c.seq) - 1);
     float loss_value = 0;
     const auto begin = std::chrono::steady_clock::now();
+    // The steps after the first few, which compile the kernels: the steady step time.
+    constexpr int kWarmupSteps = 3;
+    std::vector<double> steady_ms;
     for (int step = 1; step <= steps; ++step) {
+      const auto step_begin = std::chrono::steady_clock::now();
       std::vector<int32_t> inputs, targets;
       for (int b = 0; b < batch; ++b) {
         const size_t s = start_at(rng);
@@ -182,11 +187,22 @@ int main(int argc, char** argv) {
       loss.backward();
       opt.step();
       loss_value = loss.item<float>();
+      if (step > kWarmupSteps)
+        steady_ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - step_begin)
+                .count());
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - begin)
               .count() /
           step;
       examples::progress(step, steps, loss_value, fmt::format(" ({:.0f} ms a step)", ms));
+    }
+
+    if (!steady_ms.empty()) {
+      std::nth_element(steady_ms.begin(), steady_ms.begin() + steady_ms.size() / 2,
+                       steady_ms.end());
+      fmt::print("median step after the first {}: {:.1f} ms\n", kWarmupSteps,
+                 steady_ms[steady_ms.size() / 2]);
     }
 
     // Greedy text from the first characters of the file.
