@@ -46,6 +46,11 @@ std::vector<MatmulCase> matmul_cases() {
       {"staged_ragged_T_a_T_b", layout("a", {72, 144}, [](const auto& x) { return x.T(); }),
        layout("b", {136, 72}, [](const auto& x) { return x.T(); }), 72},
       {"staged_ragged_batched", contiguous("a", {2, 130, 24}), contiguous("b", {24, 136}), 24},
+      // Odd extents: rows of memory that are no whole vectors, copied element by element,
+      // and output rows stored element by element.
+      {"staged_odd_130x37_37x131", contiguous("a", {130, 37}), contiguous("b", {37, 131}), 37},
+      {"staged_odd_T_a_T_b", layout("a", {37, 129}, [](const auto& x) { return x.T(); }),
+       layout("b", {131, 37}, [](const auto& x) { return x.T(); }), 37},
       // Rows starting 2 bytes past a 16-byte boundary: no 16-byte copies of them.
       {"staged_unaligned",
        layout("a", {130, 72},
@@ -106,6 +111,11 @@ std::vector<MatmulCase> matmul_cases() {
       {"long_k_5x1031_1031x6", contiguous("a", {5, 1031}), contiguous("b", {1031, 6}), 1031},
       {"long_k_T_a", layout("a", {1031, 21}, [](const auto& x) { return x.T(); }),
        contiguous("b", {1031, 17}), 1031},
+      // Few outputs over a long depth: summed in parts, a batch of shorter products first.
+      {"split_depth_3x4096_4096x5", contiguous("a", {3, 4096}), contiguous("b", {4096, 5}), 4096},
+      {"split_depth_T_a_T_b", layout("a", {4096, 3}, [](const auto& x) { return x.T(); }),
+       layout("b", {5, 4096}, [](const auto& x) { return x.T(); }), 4096},
+      {"split_depth_batched", contiguous("a", {2, 4096}), contiguous("b", {3, 4096, 2}), 4096},
   };
 }
 
