@@ -83,8 +83,21 @@ void Lowerer::store(const Index& idx, const Val& value) {
   for (int u = 0; u < steps; ++u) {
     Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
     int v = value[value.size() == 1 ? 0 : u];
-    if (sym::uses_var(f, lane_->var)) {
-      if (sym::coefficient(f, lane_->var) != 1) throw Rejected{};
+    if (sym::uses_var(f, lane_->var) && sym::coefficient(f, lane_->var) != 1) {
+      // Lanes along an axis that is not the output's last (a matmul whose left operand
+      // is contiguous down its columns): one store per lane, once per output after its
+      // reduction.
+      v = em_.widen(v, plan_.width);
+      for (int l = 0; l < plan_.width; ++l) {
+        Expr at = sym::substitute(f, lane_->var, sym::cnst(l));
+        int lane = em_.emit({.op = ir::IOp::Lane, .dtype = out_->dtype, .src = {v}, .hi = l});
+        em_.emit({.op = ir::IOp::Store,
+                  .dtype = out_->dtype,
+                  .src = {em_.lower_index(at), lane},
+                  .buffer = 0},
+                 false);
+      }
+    } else if (sym::uses_var(f, lane_->var)) {
       v = em_.widen(v, plan_.width);
       Expr first = sym::substitute(f, lane_->var, sym::cnst(0));
       em_.emit({.op = ir::IOp::Store,

@@ -47,6 +47,7 @@ class Lowerer {
   Lowered run_tiles();
   Index tile_index(const Shape& tiles, int64_t count);
   Index unravel_tiles(const Expr& g, const Shape& tiles) const;
+  Expr tile_first(const Expr& t, int64_t size, int64_t extent);
   void store_rows(Index idx);
 
   // lanes.cpp

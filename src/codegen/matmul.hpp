@@ -61,13 +61,14 @@ OutputEdge output_edge(const Index& at, const Shape& full);
 // Copied asynchronously, the array holds two slices (the next one lands while the
 // current one multiplies); else `regs` hold the next slice's values in flight.
 // Where the operand's extents are not multiples of the slice's, the copies past them
-// write zeros, which add nothing to the products.
+// write zeros, which add nothing to the products. Memory rows that are not whole
+// vectors (an odd extent) are copied element by element (`narrow`).
 struct StagedSlice {
   MatOperand op;
   DType raw;  // what is copied: the 16-bit types as bits
   int64_t rows, cols, width, pitch, threads;
   int64_t outer_extent, inner_extent;  // the operand's, along its rows and its columns
-  bool flip, async;
+  bool flip, async, narrow = false;
   int local = -1;
   std::vector<int> regs;
 
@@ -96,8 +97,8 @@ struct StagedSlice {
                             inner_extent % slice_inner ? sym::lt(i, inner_extent) : sym::cnst(1));
   }
   int64_t rounds() const { return rows * cols / (width * threads); }
-  // A flipped slice is copied element by element, a kept one a vector at a time.
-  int64_t unit() const { return flip ? 1 : width; }
+  // A flipped or narrow slice is copied element by element, else a vector at a time.
+  int64_t unit() const { return flip || narrow ? 1 : width; }
 };
 
 // How a STAGE block multiplies the slices in threadgroup buffer `stage` into its

@@ -231,14 +231,14 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
 
 // STAGE without TC (float32): each thread accumulates an 8 x 8 tile of the block, rows
 // and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
-// row are 16-byte vectors over consecutive banks.
+// row are 16-byte vectors over consecutive banks. Rows of the output that are not whole
+// vectors are stored element by element.
 StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                                     const OutputEdge& edge) {
   constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
   const int64_t across = kStageBlock / (lanes * runs);
-  // A row's vector stores lie inside the output or outside it whole.
   if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 || !a.transposed() ||
-      b.transposed() || edge.cols % lanes != 0)
+      b.transposed())
     throw Rejected{};
   Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
   // By value: the closures below run after this function returns.
@@ -281,17 +281,35 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
     }
   };
   auto store = [=, this] {
+    // The output's value at `at` from lane `l` of a thread's sums.
+    auto output = [&](int sums, int64_t l, const Expr& at) {
+      int sum = em_.emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {sums}, .hi = l});
+      return epilogue_ ? with_epilogue(sum, at) : sum;
+    };
+    const bool whole_rows = edge.cols % lanes == 0;
     for (int64_t i = 0; i < lanes * runs; ++i)
       for (int64_t h = 0; h < runs; ++h) {
         Expr where = edge.at(row(i), col(h));
+        int sums = accs[i * runs + h];
+        if (!whole_rows) {
+          for (int64_t l = 0; l < lanes; ++l)
+            em_.guarded(edge.inside(row(i), sym::add(col(h), l)), [&] {
+              Expr at = sym::add(where, l);
+              em_.emit({.op = ir::IOp::Store,
+                        .dtype = DType::Float32,
+                        .src = {em_.lower_index(at), output(sums, l, at)},
+                        .buffer = 0},
+                       false);
+            });
+          continue;
+        }
+        // A row's vector stores lie inside the output or outside it whole.
         em_.guarded(edge.inside(row(i), col(h)), [&] {
-          int sums = accs[i * runs + h], value = sums;
+          int value = sums;
           if (epilogue_) {
             std::vector<int> outputs;
             for (int64_t l = 0; l < lanes; ++l)
-              outputs.push_back(with_epilogue(
-                  em_.emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {sums}, .hi = l}),
-                  sym::add(where, l)));
+              outputs.push_back(output(sums, l, sym::add(where, l)));
             value = em_.emit(
                 {.op = ir::IOp::Gather, .dtype = DType::Float32, .width = lanes, .src = outputs});
           }

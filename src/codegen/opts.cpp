@@ -201,6 +201,73 @@ int lane_axis(const Shape& shape) {
   return axis;
 }
 
+namespace {
+
+// UNROLL: reduction `r`'s last axis as `width` lanes.
+Plan reduce_lanes(const AstNode* r, int width) {
+  Plan p;
+  p.width = width;
+  p.vector_reduce = r;
+  p.strict = true;
+  return p;
+}
+
+// UPCAST: output axis `axis` as `width` lanes.
+Plan output_lanes(int axis, int width) {
+  Plan p;
+  p.width = width;
+  p.vector_output = true;
+  p.lane_axis = axis;
+  p.strict = true;
+  return p;
+}
+
+// The last axis before `axis` longer than 1, or -1.
+int axis_before(const Shape& shape, int axis) {
+  for (int a = axis - 1; a >= 0; --a)
+    if (shape[static_cast<size_t>(a)] > 1) return a;
+  return -1;
+}
+
+// Unrolls output axis `axis` of `shape` (when there is one) into a register tile of
+// `plan`'s lanes by the largest of `factors` it holds; an axis the factor does not
+// divide ends in a tile overlapping the one before (tiles.cpp).
+void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<int> factors) {
+  if (axis < 0) return;
+  for (int u : factors)
+    if (shape[static_cast<size_t>(axis)] >= u) {
+      plan.unroll = u;
+      plan.unroll_axis = axis;
+      return;
+    }
+}
+
+// A matmul's vector plans on targets without matrix units (the CPU) or where those do
+// not fit. Whichever operand is contiguous along an axis gives the lanes: the depth
+// when both are (a @ b^T: lanes of products summed across, a few outputs at once), else
+// the output's columns (b walks its rows) or its rows (a is stored transposed). Each
+// holds an output tile of lanes by an unrolled axis in registers, so every loaded vector
+// feeds several products; the plans whose loads would gather are rejected in lowering,
+// the next one tried. Extents need not divide the tiles: the last tile of an axis
+// overlaps its neighbour.
+void add_matmul_vector_plans(std::vector<Plan>& plans, const Shape& shape, int lanes, int width,
+                             int64_t depth, const AstNode* r) {
+  if (depth % width == 0 && depth >= int64_t{2} * width) {
+    Plan p = reduce_lanes(r, width);
+    unroll_by(p, shape, lanes, {4});
+    plans.push_back(p);
+  }
+  const int rows = axis_before(shape, lanes);
+  for (int axis : {lanes, rows})
+    if (axis >= 0 && shape[static_cast<size_t>(axis)] >= width) {
+      Plan p = output_lanes(axis, width);
+      unroll_by(p, shape, axis == lanes ? rows : lanes, {8, 4});
+      plans.push_back(p);
+    }
+}
+
+}  // namespace
+
 std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, bool noopt,
                                   bool explore) {
   std::vector<Plan> plans;
@@ -218,7 +285,9 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
   int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
-  if (const AstNode* mm = matmul_reduce(out); mm && !noopt) {
+  const AstNode* mm = matmul_reduce(out);
+  const bool matmul = mm != nullptr;
+  if (mm && !noopt) {
     const MatmulShape shape = matmul_shape(mm);
     const Shape& full = shape.shape;
     const int64_t M = full[full.size() - 3], N = full[full.size() - 2], K = full[full.size() - 1];
@@ -263,27 +332,22 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   if (!noopt && region.friendly && region.reduces.size() == 1 && width > 1) {
     const AstNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];
-    if (inner % width == 0 && inner >= int64_t{2} * width) {
-      Plan p;
-      p.width = width;
-      p.vector_reduce = r;
-      p.strict = true;
-      plans.push_back(p);
-    }
-    if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
-      Plan p;
-      p.width = width;
-      p.vector_output = true;
-      p.lane_axis = lanes;
-      p.strict = true;
-      for (int axis = lanes - 1; axis >= 0 && p.unroll == 1; --axis) {
-        for (int u : {8, 4})
-          if (shape[axis] % u == 0 && p.unroll == 1) {
-            p.unroll = u;
-            p.unroll_axis = axis;
-          }
+    if (matmul) {
+      add_matmul_vector_plans(plans, shape, lanes, width, inner, r);
+    } else {
+      if (inner % width == 0 && inner >= int64_t{2} * width)
+        plans.push_back(reduce_lanes(r, width));
+      if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
+        Plan p = output_lanes(lanes, width);
+        for (int axis = lanes - 1; axis >= 0 && p.unroll == 1; --axis) {
+          for (int u : {8, 4})
+            if (shape[axis] % u == 0 && p.unroll == 1) {
+              p.unroll = u;
+              p.unroll_axis = axis;
+            }
+        }
+        plans.push_back(p);
       }
-      plans.push_back(p);
     }
   }
   // A large elementwise kernel: vector lanes over the last axis, stored streaming.

@@ -211,10 +211,12 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   if (vector_reduce && lanes_in) throw Rejected{};
   int width = lanes_in || vector_reduce ? plan_.width : 1;
   int steps = uses(step_) ? plan_.unroll : 1;
-  // Independent accumulator chains over the vector axis keep more loads in flight.
+  // Independent accumulator chains over the vector axis keep more loads in flight;
+  // unrolled outputs are independent chains already.
   int64_t inner = src->shape[n->arg.back()];
-  int chains =
-      vector_reduce && inner % (int64_t{plan_.width} * kReduceChains) == 0 ? kReduceChains : 1;
+  int chains = vector_reduce && steps == 1 && inner % (int64_t{plan_.width} * kReduceChains) == 0
+                   ? kReduceChains
+                   : 1;
   Expr chain = em_.fresh_var(0, chains - 1);
   std::vector<Val> accs(steps);
   for (int u = 0; u < steps; ++u)

@@ -39,9 +39,10 @@ StagedSlice Lowerer::stage_slice(const MatOperand& op, int64_t slice_outer, int6
   // 16 bytes more a row spread the rows of a matrix tile over all memory banks.
   s.pitch = (flip ? s.rows : s.cols) + s.width;
   const int64_t memory_cols = op.transposed ? outer_extent : inner_extent;
-  if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0 ||
-      memory_cols % s.width != 0)
-    throw Rejected{};
+  if (s.cols % s.width != 0 || (s.rows * s.cols) % (s.width * s.threads) != 0) throw Rejected{};
+  // Asynchronous copies move whole 16-byte vectors.
+  s.narrow = memory_cols % s.width != 0;
+  if (s.narrow && async) throw Rejected{};
   s.local = em_.define_local(s.raw, s.size() * (async ? 2 : 1));
   if (!async)
     for (int64_t r = 0; r < s.rounds() * s.width / s.unit(); ++r)

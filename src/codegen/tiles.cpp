@@ -18,9 +18,13 @@ constexpr int64_t kMaxGridYZ = 65535;
 Lowered Lowerer::run_tiles() {
   const Shape& shape = out_->shape;
   Shape tiles = shape;
-  if (plan_.vector_output) tiles[plan_.lane_axis] /= plan_.width;
+  // A tile wider than its axis would start before the output.
+  if ((plan_.vector_output && shape[plan_.lane_axis] < plan_.width) ||
+      (plan_.unroll > 1 && shape[plan_.unroll_axis] < plan_.unroll))
+    throw Rejected{};
+  if (plan_.vector_output) tiles[plan_.lane_axis] = ceil_div(tiles[plan_.lane_axis], plan_.width);
   if (plan_.row_loop) tiles.back() = 1;
-  if (plan_.unroll > 1) tiles[plan_.unroll_axis] /= plan_.unroll;
+  if (plan_.unroll > 1) tiles[plan_.unroll_axis] = ceil_div(tiles[plan_.unroll_axis], plan_.unroll);
   int64_t count = shape_numel(tiles);
   k_.buffers.push_back({out_->dtype, true});
 
@@ -28,9 +32,11 @@ Lowered Lowerer::run_tiles() {
   step_ = em_.fresh_var(0, plan_.unroll - 1);
   Index idx = tile_index(tiles, count);
   if (plan_.vector_output)
-    idx[plan_.lane_axis] = sym::add(sym::mul(idx[plan_.lane_axis], plan_.width), lane_);
+    idx[plan_.lane_axis] =
+        sym::add(tile_first(idx[plan_.lane_axis], plan_.width, shape[plan_.lane_axis]), lane_);
   if (plan_.unroll > 1)
-    idx[plan_.unroll_axis] = sym::add(sym::mul(idx[plan_.unroll_axis], plan_.unroll), step_);
+    idx[plan_.unroll_axis] =
+        sym::add(tile_first(idx[plan_.unroll_axis], plan_.unroll, shape[plan_.unroll_axis]), step_);
 
   if (plan_.row_loop) {
     store_rows(idx);
@@ -53,6 +59,19 @@ Lowered Lowerer::run_tiles() {
     k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
   }
   return finish();
+}
+
+// The first element of tile `t` of `size` elements along an axis of `extent`. Where
+// `size` does not divide `extent`, the last tile ends at the edge, overlapping the one
+// before it: those elements are computed twice, to the same values, and every tile
+// stays whole (vector loads and stores, no masks). The clamped start is a variable of
+// its own, so that index maps through views see its true range.
+Expr Lowerer::tile_first(const Expr& t, int64_t size, int64_t extent) {
+  const int64_t tiles = ceil_div(extent, size), overshoot = tiles * size - extent;
+  Expr first = sym::mul(t, size);
+  if (overshoot == 0) return first;
+  Expr clamped = sym::add(first, sym::mul(sym::ge(t, tiles - 1), -overshoot));
+  return em_.new_var(0, extent - size, em_.lower_index(clamped));
 }
 
 // The index of this iteration's (thread's, group's) output tile, and the grid. GPU

@@ -5,6 +5,59 @@
 namespace ingot {
 using namespace frontend;
 
+namespace {
+
+// A depth at least this long, over fewer outputs than kSplitOutputs, is summed in parts.
+constexpr int64_t kSplitDepth = 4096, kSplitOutputs = 1 << 14;
+// The parts are at least this deep, and at most kMostParts.
+constexpr int64_t kPartDepth = 256, kMostParts = 64;
+
+// The parts (a power of two that divides k) a float product of `outputs` outputs over
+// depth k is summed in, or 0 for one sum. Few outputs each summing a long column of b
+// leave most cores or threadgroups idle and walk b across its rows: a batch of `parts`
+// shorter products gives each core or group its own outputs, the matmul plans their
+// tiles, and a second, short sum adds the parts. A product into a single column (a
+// matrix times a vector) sums rows of a, which the reduction plans already share out.
+// Only 32- and 64-bit floats: 16-bit parts would round before they are added, integer
+// ones be cut to the operands' type.
+int64_t depth_parts(int64_t outputs, int64_t m, int64_t k, DType dt) {
+  if ((dt != DType::Float32 && dt != DType::Float64) || m == 1 || outputs >= kSplitOutputs ||
+      k < kSplitDepth)
+    return 0;
+  for (int64_t p = kMostParts; p >= 2; p /= 2)
+    if (k % p == 0 && k / p >= kPartDepth) return p;
+  return 0;
+}
+
+// a [..., n, k] @ b [..., k, m], both at least 2-D and aligned.
+Tensor matrix_product(const Tensor& a, const Tensor& b) {
+  const int64_t k = a.shape().back();
+  Shape batch_a(a.shape().begin(), a.shape().end() - 2),
+      batch_b(b.shape().begin(), b.shape().end() - 2);
+  Shape batch = broadcast_shapes(batch_a, batch_b, "matmul");
+  int64_t n = a.shape()[a.ndim() - 2], m = b.shape().back();
+  DType dt = promote_types(a.dtype(), b.dtype());
+  if (int64_t parts = depth_parts(shape_numel(batch) * n * m, m, k, dt)) {
+    // Part p of the depth as batch entry p: a [..., p, n, k / parts] @ b [..., p, k / parts, m].
+    Shape a_parts = batch_a, b_parts = batch_b;
+    a_parts.insert(a_parts.end(), {n, parts, k / parts});
+    b_parts.insert(b_parts.end(), {parts, k / parts, m});
+    return matrix_product(a.reshape(a_parts).transpose(-3, -2), b.reshape(b_parts)).sum({-3});
+  }
+  // out[..., i, j] = sum_k a[..., i, 1, k] * b^T[..., 1, j, k]
+  Shape full = batch;
+  full.insert(full.end(), {n, m, k});
+  Shape a_shape = batch, b_shape = batch;
+  a_shape.insert(a_shape.end(), {n, 1, k});
+  b_shape.insert(b_shape.end(), {1, m, k});
+  Tensor x = cast(a, dt).unsqueeze(-2).expand(a_shape).expand(full);
+  Tensor y = cast(b, dt).transpose(-1, -2).unsqueeze(-3).expand(b_shape).expand(full);
+  // Integer sums accumulate in 64 bits; the product keeps the operands' type.
+  return (x * y).sum({-1}).astype(dt);
+}
+
+}  // namespace
+
 Tensor Tensor::matmul(const Tensor& other) const {
   if (ndim() == 0 || other.ndim() == 0)
     throw ArgumentError("matmul: both operands need at least one axis, got shapes " +
@@ -18,21 +71,7 @@ Tensor Tensor::matmul(const Tensor& other) const {
                         shape_str(other.shape()) + " are not aligned: " + std::to_string(k) +
                         " (last axis of the first) != " + std::to_string(kb) +
                         " (second-to-last axis of the second)");
-  Shape batch_a(a.shape().begin(), a.shape().end() - 2),
-      batch_b(b.shape().begin(), b.shape().end() - 2);
-  Shape batch = broadcast_shapes(batch_a, batch_b, "matmul");
-  int64_t n = a.shape()[a.ndim() - 2], m = b.shape().back();
-  DType dt = promote_types(dtype(), other.dtype());
-  // out[..., i, j] = sum_k a[..., i, 1, k] * b^T[..., 1, j, k]
-  Shape full = batch;
-  full.insert(full.end(), {n, m, k});
-  Shape a_shape = batch, b_shape = batch;
-  a_shape.insert(a_shape.end(), {n, 1, k});
-  b_shape.insert(b_shape.end(), {1, m, k});
-  Tensor x = cast(a, dt).unsqueeze(-2).expand(a_shape).expand(full);
-  Tensor y = cast(b, dt).transpose(-1, -2).unsqueeze(-3).expand(b_shape).expand(full);
-  // Integer sums accumulate in 64 bits; the product keeps the operands' type.
-  Tensor out = (x * y).sum({-1}).astype(dt);
+  Tensor out = matrix_product(a, b);
   if (ndim() == 1) out = out.squeeze(-2);
   if (other.ndim() == 1) out = out.squeeze(-1);
   return out;

@@ -46,6 +46,11 @@ std::vector<MatmulCase> matmul_cases() {
       {"staged_ragged_T_a_T_b", layout("a", {72, 144}, [](const auto& x) { return x.T(); }),
        layout("b", {136, 72}, [](const auto& x) { return x.T(); }), 72},
       {"staged_ragged_batched", contiguous("a", {2, 130, 24}), contiguous("b", {24, 136}), 24},
+      // Odd extents: rows of memory that are no whole vectors, copied element by element,
+      // and output rows stored element by element.
+      {"staged_odd_130x37_37x131", contiguous("a", {130, 37}), contiguous("b", {37, 131}), 37},
+      {"staged_odd_T_a_T_b", layout("a", {37, 129}, [](const auto& x) { return x.T(); }),
+       layout("b", {131, 37}, [](const auto& x) { return x.T(); }), 37},
       // Rows starting 2 bytes past a 16-byte boundary: no 16-byte copies of them.
       {"staged_unaligned",
        layout("a", {130, 72},
@@ -88,6 +93,24 @@ std::vector<MatmulCase> matmul_cases() {
       {"k257", contiguous("a", {17, 257}), contiguous("b", {257, 33}), 257},
       {"64_cube", contiguous("a", {64, 64}), contiguous("b", {64, 64}), 64},
       {"130x70_70x66", contiguous("a", {130, 70}), contiguous("b", {70, 66}), 70},
+      // Prime and odd extents in every operand layout: vector plans whose last tiles
+      // overlap their neighbours, lanes along the output's rows where only a is
+      // contiguous along them, lanes along the depth (a @ b^T) with unrolled columns.
+      {"prime_19x37_37x23", contiguous("a", {19, 37}), contiguous("b", {37, 23}), 37},
+      {"prime_T_a", layout("a", {31, 23}, [](const auto& x) { return x.T(); }),
+       contiguous("b", {31, 29}), 31},
+      {"prime_T_b_k32", contiguous("a", {13, 32}),
+       layout("b", {19, 32}, [](const auto& x) { return x.T(); }), 32},
+      {"prime_T_a_T_b", layout("a", {31, 23}, [](const auto& x) { return x.T(); }),
+       layout("b", {29, 31}, [](const auto& x) { return x.T(); }), 31},
+      {"vec_mat_37", contiguous("a", {29}), contiguous("b", {29, 37}), 29},
+      {"batched_T_b_odd", contiguous("a", {3, 9, 32}),
+       layout("b", {3, 17, 32}, [](const auto& x) { return x.transpose(); }), 32},
+      {"long_k_5x1031_1031x6", contiguous("a", {5, 1031}), contiguous("b", {1031, 6}), 1031},
+      // Few outputs over a long depth: summed in parts, a batch of shorter products first.
+      {"split_depth_T_a_T_b", layout("a", {4096, 3}, [](const auto& x) { return x.T(); }),
+       layout("b", {5, 4096}, [](const auto& x) { return x.T(); }), 4096},
+      {"split_depth_batched", contiguous("a", {2, 4096}), contiguous("b", {3, 4096, 2}), 4096},
   };
 }
 
@@ -115,6 +138,15 @@ TEST_P(CompositeTest, MatmulInChains) {
   EXPECT_TRUE(check_as(
       F32, Tol::reduction(F32, 8).scaled(4),
       [](auto x, auto w) { return x.matmul(w).T().matmul(x.matmul(w)).sum({0}); }, x, w));
+  // Both operands transposed (lanes along the output's rows, stored lane by lane), with a
+  // bias along the columns and a residual that the rows' lanes would gather.
+  Array xt = random({29, 19}), wt = random({23, 29}), bias_t = random({23}), res = random({19, 23});
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 29).scaled(2),
+      [](auto x, auto w, auto b) { return (x.T().matmul(w.T()) + b).relu(); }, xt, wt, bias_t));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 29).scaled(2),
+      [](auto x, auto w, auto r) { return x.T().matmul(w.T()) + r; }, xt, wt, res));
 }
 
 // What a transformer block computes: matmuls with activations applied to their results

@@ -212,6 +212,27 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(lower(DType::Float16, 256).kernel.opts, "TC ");
 }
 
+// Odd extents and transposed operands stay on STAGE: rows of memory that are no whole
+// vectors are copied element by element, rows of the output stored element by element.
+TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
+  DeviceInfo device = cuda_like();
+  auto opts = [&](const Tensor& out) { return support::lower(out.node(), device).kernel.opts; };
+  EXPECT_EQ(opts(input({130, 37}).matmul(input({37, 131}))), "STAGE ");
+  EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE ");
+  EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE ");
+}
+
+// Few outputs over a long depth: a batch of products over parts of the depth, then their
+// sum, each a kernel with work for every group.
+TEST(GpuPlans, FewOutputsOverALongDepthSummedInParts) {
+  Tensor out = input({64, 16384}).matmul(input({16384, 64}));
+  auto items = engine::schedule({out.node()});
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].out->shape, (Shape{64, 64, 64, 1}));
+  // A matrix times a vector sums rows of the matrix: one kernel.
+  EXPECT_EQ(engine::schedule({input({64, 16384}).matmul(input({16384})).node()}).size(), 1u);
+}
+
 TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
   DeviceInfo device = cuda_like();
   auto block = [](DType dt) {
