@@ -90,6 +90,9 @@ class Renderer {
     }
     std::string types;
     for (const auto& [dt, w] : vectors_) types += lang_.vector_typedef(dt, w);
+    for (const auto& [dt, w] : math_vectors_)
+      types += lang_.vector_math_functions(lang_.vector_type(dt, w, false),
+                                           lang_.vector_type(DType::Int32, w, false));
     // Threadgroup arrays are declared at the kernel's outermost scope, as OpenCL and
     // Metal require.
     return lang_.prelude + types + lang_.open_kernel(k_, lang_) + locals_ + body +
@@ -213,6 +216,22 @@ class Renderer {
         x, type, low, min, high, max);
   }
 
+  // The language's vector form of math function `fn` for `in`'s vector type.
+  std::string vector_math(const std::string& fn, const ir::Inst& in) {
+    if (!lang_.vector_math) throw Error("render: the " + lang_.name + " table has no vector " + fn);
+    math_vectors_.insert({in.dtype, in.width});
+    vectors_.insert({DType::Int32, in.width});
+    return lang_.vector_math(fn, type(in));
+  }
+
+  // NaN-propagating max or min of scalars `a` and `b` of type `dt`.
+  std::string min_max(bool max, DType dt, const std::string& a, const std::string& b) {
+    if (is_float(dt))  // the prelude's helpers
+      return fmt::format("ingot_{}{}({}, {})", max ? "max" : "min", dt == DType::Float64 ? "" : "f",
+                         a, b);
+    return fmt::format("({0} {2} {1} ? {0} : {1})", a, b, max ? ">" : "<");
+  }
+
   std::string alu(const ir::Inst& in) {
     auto a = [&](int i) { return name(in.src[i]); };
     DType dt = in.dtype;
@@ -226,7 +245,15 @@ class Renderer {
     if (auto fn = kMath.find(in.alu); fn != kMath.end()) {
       std::string args = a(0);
       for (size_t i = 1; i < in.src.size(); ++i) args += ", " + a(static_cast<int>(i));
-      return lang_.math(fn->second, dt) + "(" + args + ")";
+      return (in.width > 1 ? vector_math(fn->second, in) : lang_.math(fn->second, dt)) + "(" +
+             args + ")";
+    }
+    const bool compare = in.alu == Op::CmpLt || in.alu == Op::CmpEq || in.alu == Op::CmpNe;
+    if (compare && in.width > 1) {
+      if (lang_.vector_compare.empty())
+        throw Error("render: the " + lang_.name + " table has no vector comparison");
+      return fmt::format(fmt::runtime(lang_.vector_compare),
+                         "(" + a(0) + " " + kInfix.at(in.alu) + " " + a(1) + ")", type(in));
     }
     if (auto op = kInfix.find(in.alu); op != kInfix.end()) {
       // Unsigned 8- and 16-bit products would overflow the signed int they promote to.
@@ -252,10 +279,9 @@ class Renderer {
       case Op::Max:
       case Op::Min: {
         bool max = in.alu == Op::Max;
-        if (is_float(operand))  // NaN-propagating helpers of the prelude
-          return fmt::format("ingot_{}{}({}, {})", max ? "max" : "min",
-                             operand == DType::Float64 ? "" : "f", a(0), a(1));
-        return fmt::format("({0} {2} {1} ? {0} : {1})", a(0), a(1), max ? ">" : "<");
+        if (in.width > 1)
+          return vector_math(max ? "max" : "min", in) + "(" + a(0) + ", " + a(1) + ")";
+        return min_max(max, operand, a(0), a(1));
       }
       case Op::Where: {
         if (in.width == 1) return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
@@ -418,7 +444,9 @@ class Renderer {
         std::string acc = lane_of(0);
         for (int l = 1; l < src.width; ++l) {
           std::string lane = lane_of(l);
-          acc = in.alu == Op::Add ? "(" + acc + " + " + lane + ")" : "(" + acc + " * " + lane + ")";
+          acc = in.alu == Op::Add   ? "(" + acc + " + " + lane + ")"
+                : in.alu == Op::Mul ? "(" + acc + " * " + lane + ")"
+                                    : min_max(in.alu == Op::Max, in.dtype, acc, lane);
         }
         return fmt::format("{} {} = {};", type(in), v, acc);
       }
@@ -430,6 +458,7 @@ class Renderer {
   const LanguageTable& lang_;
   std::vector<std::string> names_;
   std::set<std::pair<DType, int>> vectors_;
+  std::set<std::pair<DType, int>> math_vectors_;  // vector types the kernel's math is on
   std::string locals_;
   bool streamed_ = false;
 };
