@@ -79,6 +79,7 @@ class Renderer {
       : k_(k), lang_(lang), names_(k.insts.size()) {}
 
   std::string run() {
+    find_accumulations();
     std::string body;
     int depth = lang_.close_loop.empty() ? 1 : 2;  // inside the CPU's loop, or the function
     for (size_t i = 0; i < k_.insts.size(); ++i) {
@@ -100,6 +101,19 @@ class Renderer {
   }
 
  private:
+  // The scalar float sums that update an accumulator (acc = acc + x, then assigned back
+  // to acc), which the language may reassociate.
+  void find_accumulations() {
+    for (const ir::Inst& in : k_.insts) {
+      if (in.op != ir::IOp::Assign || lang_.reassociate.empty()) continue;
+      const int acc = in.src[0], next = in.src[1];
+      const ir::Inst& sum = k_.insts[next];
+      if (k_.insts[acc].op == ir::IOp::DefineAcc && sum.op == ir::IOp::Alu && sum.alu == Op::Add &&
+          sum.width == 1 && is_float(sum.dtype) && sum.src[0] == acc)
+        accumulations_.insert(next);
+    }
+  }
+
   std::string type(const ir::Inst& in) {
     if (in.width == 1) return lang_.value_type(in.dtype);
     vectors_.insert({in.dtype, in.width});
@@ -416,6 +430,9 @@ class Renderer {
         return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
       }
       case ir::IOp::Alu:
+        if (accumulations_.count(i))
+          return fmt::format("{0} {1}; {{ {2} {1} = {3}; }}", type(in), v, lang_.reassociate,
+                             alu(in));
         return fmt::format("{} {} = {};", type(in), v, alu(in));
       case ir::IOp::DefineAcc: {
         ir::Inst c{.op = ir::IOp::Const, .dtype = in.dtype, .value = in.value};
@@ -459,6 +476,7 @@ class Renderer {
   std::vector<std::string> names_;
   std::set<std::pair<DType, int>> vectors_;
   std::set<std::pair<DType, int>> math_vectors_;  // vector types the kernel's math is on
+  std::set<int> accumulations_;                   // find_accumulations()
   std::string locals_;
   bool streamed_ = false;
 };

@@ -95,6 +95,8 @@ const LanguageTable& language_c() {
       // iteration (codegen/host_threads.hpp): arrays of the iteration.
       .local_decl = "{0} {1}[{2}];",
       .int64_suffix = "LL",
+      // clang's; gcc ignores it.
+      .reassociate = "_Pragma(\"clang fp reassociate(on)\")",
       .vector_load = "*(const {0}*)({1} + {2})",
       .vector_store = "*({0}*)({1} + {2}) = {4};",
       .vector_make = "({0}){{{1}}}",

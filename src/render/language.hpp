@@ -35,6 +35,10 @@ struct LanguageTable {
   std::string int64_suffix;
   // Put before a loop that must not be unrolled ("" where nothing needs it).
   std::string rolled_loop;
+  // Opens the block of a scalar float accumulation (acc = acc + x in a reduction's loop)
+  // so the compiler may reorder the sum and vectorize the loop, as vector plans sum in
+  // lanes ("" where the compiler keeps the order).
+  std::string reassociate;
   // Vectors. vector_load: {0} unaligned vector type, {1} base pointer, {2} element
   // index, {3} width. vector_store: the same, and {4} the value. vector_make: {0} type,
   // {1} comma-separated lanes. vector_splat: {0} type, {1} scalar. vector_lane: {0}
