@@ -77,6 +77,10 @@ struct DeviceInfo {
   size_t view_alignment_bytes = 1;
   int64_t local_memory_bytes = 0;
   int simd_width = 1;  // float32 lanes of one vector register or one SIMD group
+  // The language computes float32 exp, exp2, log, log2, tanh, sqrt, max and min,
+  // reciprocals and comparisons on vectors at vector speed (the C prelude's functions),
+  // so vector plans may hold them; elsewhere a vector plan applies them lane by lane.
+  bool vector_math = false;
   // Threads of a SIMD group (a warp) that exchange registers with shuffles, which the
   // last steps of a GROUP reduction use; 0 where the language has no shuffles.
   int shuffle_width = 0;

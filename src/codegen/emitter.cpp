@@ -18,7 +18,31 @@ bool spelled_on_vectors(Op op) {
 
 }  // namespace
 
-Emitter::Emitter(int64_t local_memory_bytes) : local_limit_(local_memory_bytes) { open_scope(); }
+bool vector_math_op(Op op, DType dt) {
+  switch (op) {
+    case Op::Exp:
+    case Op::Exp2:
+    case Op::Log:
+    case Op::Log2:
+    case Op::Tanh:
+    case Op::Sqrt:
+    case Op::Recip:
+    case Op::Max:
+    case Op::Min:
+      return dt == DType::Float32;
+    case Op::CmpLt:
+    case Op::CmpEq:
+    case Op::CmpNe:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Emitter::Emitter(int64_t local_memory_bytes, bool vector_math)
+    : local_limit_(local_memory_bytes), vector_math_(vector_math) {
+  open_scope();
+}
 
 size_t held_bytes(DType dt) {
   return is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
@@ -74,7 +98,8 @@ int Emitter::alu(Op op, DType dt, std::vector<int> src) {
     for (int s : src) operands.push_back(&insts_[s]);
     if (auto folded = fold_constant(op, dt, operands)) return constant(dt, *folded);
   }
-  if (width > 1 && !spelled_on_vectors(op)) return lane_by_lane(op, dt, src, width);
+  if (width > 1 && !spelled_on_vectors(op) && !(vector_math_ && vector_math_op(op, dt)))
+    return lane_by_lane(op, dt, src, width);
   for (int& s : src) s = widen(s, width);
   return emit({.op = ir::IOp::Alu, .dtype = dt, .width = width, .src = std::move(src), .alu = op});
 }

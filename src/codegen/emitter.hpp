@@ -22,10 +22,15 @@ struct Rejected {};
 // The bytes a value of `dt` is held in: floats as at least float32.
 size_t held_bytes(DType dt);
 
+// Whether a device with DeviceInfo::vector_math computes `op` with a result of `dt` on
+// vectors: float32 math functions, max and min, reciprocals and comparisons.
+bool vector_math_op(Op op, DType dt);
+
 class Emitter {
  public:
-  // `local_memory_bytes`: the threadgroup memory the kernel may define in all.
-  explicit Emitter(int64_t local_memory_bytes);
+  // `local_memory_bytes`: the threadgroup memory the kernel may define in all;
+  // `vector_math`: the device's DeviceInfo::vector_math.
+  Emitter(int64_t local_memory_bytes, bool vector_math);
 
   // Appends `inst` and returns its id; with `cse`, an equal instruction already emitted in
   // this scope or an enclosing one is returned instead.
@@ -92,6 +97,7 @@ class Emitter {
   int next_local_ = 0;
   int64_t local_bytes_ = 0;
   const int64_t local_limit_;
+  const bool vector_math_;
 };
 
 }  // namespace ingot::codegen

@@ -30,7 +30,10 @@ std::string value_key(const AstNode* n, const Index& idx, const Expr& guard);
 class Lowerer {
  public:
   Lowerer(const AstNode* out, const DeviceInfo& device, const Plan& plan)
-      : out_(out), device_(device), plan_(plan), em_(device.local_memory_bytes) {}
+      : out_(out),
+        device_(device),
+        plan_(plan),
+        em_(device.local_memory_bytes, device.vector_math) {}
 
   // The kernel, or Rejected where it does not fit the plan.
   Lowered run();

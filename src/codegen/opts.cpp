@@ -8,6 +8,8 @@
 #include <optional>
 #include <unordered_set>
 
+#include "codegen/emitter.hpp"
+
 namespace ingot::codegen {
 namespace {
 
@@ -19,7 +21,10 @@ bool vector_friendly_dtype(DType dt) {
   return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Int32 || dt == DType::Int64;
 }
 
-bool vector_friendly_op(Op op, DType dt) {
+bool vector_friendly_op(Op op, DType dt, bool vector_math) {
+  // A max or min reduction accumulates with max or min.
+  Op combine = op == Op::ReduceMax ? Op::Max : op == Op::ReduceMin ? Op::Min : op;
+  if (vector_math && (op == Op::Where || vector_math_op(combine, dt))) return true;
   switch (op) {
     case Op::Add:
     case Op::Sub:
@@ -43,20 +48,23 @@ struct Region {
   bool broadcast_reduce = false;        // one of them is broadcast back to the output's shape
 };
 
-void scan(const AstNode* n, bool under_reduce, bool expanded, Region& r,
+void scan(const AstNode* n, bool under_reduce, bool expanded, bool vector_math, Region& r,
           std::unordered_set<const AstNode*>& seen) {
   if (!seen.insert(n).second) return;
-  r.friendly &= vector_friendly_dtype(n->dtype);
+  // Comparisons' results are vectors of bools where the device has vector math; loaded
+  // bools are not (their bytes are normalized element by element).
+  r.friendly &=
+      vector_friendly_dtype(n->dtype) || (vector_math && n->dtype == DType::Bool && !n->is_input());
   if (n->is_input()) return;
   bool reduce = is_reduce(n->op);
   (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
-      vector_friendly_op(n->op, n->dtype);
+      vector_friendly_op(n->op, n->dtype, vector_math);
   if (reduce && !under_reduce) {
     r.reduces.push_back(n);
     r.broadcast_reduce |= expanded;
   }
   for (const auto& s : n->src)
-    scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, r, seen);
+    scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, vector_math, r, seen);
 }
 
 // GROUP needs at least this many threads sharing a reduction to pay for its combine.
@@ -273,7 +281,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   std::vector<Plan> plans;
   Region region;
   std::unordered_set<const AstNode*> seen;
-  scan(out, false, false, region, seen);
+  scan(out, false, false, device.vector_math, region, seen);
   // Ops above a single reduction run once per output, so a vector plan may apply those
   // without a vector spelling lane by lane; everything else must have one.
   region.friendly &=

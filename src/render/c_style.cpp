@@ -79,6 +79,7 @@ class Renderer {
       : k_(k), lang_(lang), names_(k.insts.size()) {}
 
   std::string run() {
+    find_accumulations();
     std::string body;
     int depth = lang_.close_loop.empty() ? 1 : 2;  // inside the CPU's loop, or the function
     for (size_t i = 0; i < k_.insts.size(); ++i) {
@@ -90,6 +91,9 @@ class Renderer {
     }
     std::string types;
     for (const auto& [dt, w] : vectors_) types += lang_.vector_typedef(dt, w);
+    for (const auto& [dt, w] : math_vectors_)
+      types += lang_.vector_math_functions(lang_.vector_type(dt, w, false),
+                                           lang_.vector_type(DType::Int32, w, false));
     // Threadgroup arrays are declared at the kernel's outermost scope, as OpenCL and
     // Metal require.
     return lang_.prelude + types + lang_.open_kernel(k_, lang_) + locals_ + body +
@@ -97,6 +101,19 @@ class Renderer {
   }
 
  private:
+  // The scalar float sums that update an accumulator (acc = acc + x, then assigned back
+  // to acc), which the language may reassociate.
+  void find_accumulations() {
+    for (const ir::Inst& in : k_.insts) {
+      if (in.op != ir::IOp::Assign || lang_.reassociate.empty()) continue;
+      const int acc = in.src[0], next = in.src[1];
+      const ir::Inst& sum = k_.insts[next];
+      if (k_.insts[acc].op == ir::IOp::DefineAcc && sum.op == ir::IOp::Alu && sum.alu == Op::Add &&
+          sum.width == 1 && is_float(sum.dtype) && sum.src[0] == acc)
+        accumulations_.insert(next);
+    }
+  }
+
   std::string type(const ir::Inst& in) {
     if (in.width == 1) return lang_.value_type(in.dtype);
     vectors_.insert({in.dtype, in.width});
@@ -213,6 +230,22 @@ class Renderer {
         x, type, low, min, high, max);
   }
 
+  // The language's vector form of math function `fn` for `in`'s vector type.
+  std::string vector_math(const std::string& fn, const ir::Inst& in) {
+    if (!lang_.vector_math) throw Error("render: the " + lang_.name + " table has no vector " + fn);
+    math_vectors_.insert({in.dtype, in.width});
+    vectors_.insert({DType::Int32, in.width});
+    return lang_.vector_math(fn, type(in));
+  }
+
+  // NaN-propagating max or min of scalars `a` and `b` of type `dt`.
+  std::string min_max(bool max, DType dt, const std::string& a, const std::string& b) {
+    if (is_float(dt))  // the prelude's helpers
+      return fmt::format("ingot_{}{}({}, {})", max ? "max" : "min", dt == DType::Float64 ? "" : "f",
+                         a, b);
+    return fmt::format("({0} {2} {1} ? {0} : {1})", a, b, max ? ">" : "<");
+  }
+
   std::string alu(const ir::Inst& in) {
     auto a = [&](int i) { return name(in.src[i]); };
     DType dt = in.dtype;
@@ -226,7 +259,15 @@ class Renderer {
     if (auto fn = kMath.find(in.alu); fn != kMath.end()) {
       std::string args = a(0);
       for (size_t i = 1; i < in.src.size(); ++i) args += ", " + a(static_cast<int>(i));
-      return lang_.math(fn->second, dt) + "(" + args + ")";
+      return (in.width > 1 ? vector_math(fn->second, in) : lang_.math(fn->second, dt)) + "(" +
+             args + ")";
+    }
+    const bool compare = in.alu == Op::CmpLt || in.alu == Op::CmpEq || in.alu == Op::CmpNe;
+    if (compare && in.width > 1) {
+      if (lang_.vector_compare.empty())
+        throw Error("render: the " + lang_.name + " table has no vector comparison");
+      return fmt::format(fmt::runtime(lang_.vector_compare),
+                         "(" + a(0) + " " + kInfix.at(in.alu) + " " + a(1) + ")", type(in));
     }
     if (auto op = kInfix.find(in.alu); op != kInfix.end()) {
       // Unsigned 8- and 16-bit products would overflow the signed int they promote to.
@@ -252,10 +293,9 @@ class Renderer {
       case Op::Max:
       case Op::Min: {
         bool max = in.alu == Op::Max;
-        if (is_float(operand))  // NaN-propagating helpers of the prelude
-          return fmt::format("ingot_{}{}({}, {})", max ? "max" : "min",
-                             operand == DType::Float64 ? "" : "f", a(0), a(1));
-        return fmt::format("({0} {2} {1} ? {0} : {1})", a(0), a(1), max ? ">" : "<");
+        if (in.width > 1)
+          return vector_math(max ? "max" : "min", in) + "(" + a(0) + ", " + a(1) + ")";
+        return min_max(max, operand, a(0), a(1));
       }
       case Op::Where: {
         if (in.width == 1) return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
@@ -390,6 +430,9 @@ class Renderer {
         return fmt::format("{}[{}] = {};", p, name(in.src[0]), to_storage(in.dtype, value));
       }
       case ir::IOp::Alu:
+        if (accumulations_.count(i))
+          return fmt::format("{0} {1}; {{ {2} {1} = {3}; }}", type(in), v, lang_.reassociate,
+                             alu(in));
         return fmt::format("{} {} = {};", type(in), v, alu(in));
       case ir::IOp::DefineAcc: {
         ir::Inst c{.op = ir::IOp::Const, .dtype = in.dtype, .value = in.value};
@@ -418,7 +461,9 @@ class Renderer {
         std::string acc = lane_of(0);
         for (int l = 1; l < src.width; ++l) {
           std::string lane = lane_of(l);
-          acc = in.alu == Op::Add ? "(" + acc + " + " + lane + ")" : "(" + acc + " * " + lane + ")";
+          acc = in.alu == Op::Add   ? "(" + acc + " + " + lane + ")"
+                : in.alu == Op::Mul ? "(" + acc + " * " + lane + ")"
+                                    : min_max(in.alu == Op::Max, in.dtype, acc, lane);
         }
         return fmt::format("{} {} = {};", type(in), v, acc);
       }
@@ -430,6 +475,8 @@ class Renderer {
   const LanguageTable& lang_;
   std::vector<std::string> names_;
   std::set<std::pair<DType, int>> vectors_;
+  std::set<std::pair<DType, int>> math_vectors_;  // vector types the kernel's math is on
+  std::set<int> accumulations_;                   // find_accumulations()
   std::string locals_;
   bool streamed_ = false;
 };

@@ -2,6 +2,7 @@
 // by clang or gcc.
 #include <fmt/format.h>
 
+#include "render/c_math.hpp"
 #include "render/c_types.hpp"
 #include "render/language.hpp"
 #include "render/prelude.hpp"
@@ -30,7 +31,18 @@ static inline uint16_t ingot_f2h(float f) { _Float16 x = (_Float16)f; uint16_t h
 #define INGOT_STREAM(v, p) (*(p) = (v))
 #endif
 )" + kFloatHelpers +
-         kDoubleHelpers;
+         kDoubleHelpers + c_float_math();
+}
+
+// float32 exp, exp2, log, log2 and tanh are the prelude's (c_math.hpp), which clang
+// vectorizes where libm's calls stay one element at a time.
+std::string math(const std::string& fn, DType dt) {
+  bool own = fn == "exp" || fn == "exp2" || fn == "log" || fn == "log2" || fn == "tanh";
+  return own && dt != DType::Float64 ? "ingot_" + fn + "_f" : c_math(fn, dt);
+}
+
+std::string vector_math(const std::string& fn, const std::string& vector) {
+  return "ingot_" + fn + "_" + vector;
 }
 
 std::string vector_type(DType dt, int width, bool unaligned) {
@@ -83,6 +95,8 @@ const LanguageTable& language_c() {
       // iteration (codegen/host_threads.hpp): arrays of the iteration.
       .local_decl = "{0} {1}[{2}];",
       .int64_suffix = "LL",
+      // clang's; gcc ignores it.
+      .reassociate = "_Pragma(\"clang fp reassociate(on)\")",
       .vector_load = "*(const {0}*)({1} + {2})",
       .vector_store = "*({0}*)({1} + {2}) = {4};",
       .vector_make = "({0}){{{1}}}",
@@ -93,12 +107,16 @@ const LanguageTable& language_c() {
       .vector_where =
           "({{ {3} m_ = -__builtin_convertvector({0}, {3}); "
           "(__typeof__({1}))((m_ & ({3}){1}) | (~m_ & ({3}){2})); }})",
+      // A comparison's lanes of -1 or 0 as bools of 1 or 0.
+      .vector_compare = "__builtin_convertvector(-{0}, {1})",
       .bitcast = "({{ {1} s_ = {2}; {0} d_; memcpy(&d_, &s_, sizeof d_); d_; }})",
       .storage_type = c_storage_type,
       .value_type = c_value_type,
       .vector_type = vector_type,
       .vector_typedef = vector_typedef,
-      .math = c_math,
+      .math = math,
+      .vector_math = vector_math,
+      .vector_math_functions = c_float_vector_math,
   };
   return table;
 }

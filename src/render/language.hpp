@@ -35,6 +35,10 @@ struct LanguageTable {
   std::string int64_suffix;
   // Put before a loop that must not be unrolled ("" where nothing needs it).
   std::string rolled_loop;
+  // Opens the block of a scalar float accumulation (acc = acc + x in a reduction's loop)
+  // so the compiler may reorder the sum and vectorize the loop, as vector plans sum in
+  // lanes ("" where the compiler keeps the order).
+  std::string reassociate;
   // Vectors. vector_load: {0} unaligned vector type, {1} base pointer, {2} element
   // index, {3} width. vector_store: the same, and {4} the value. vector_make: {0} type,
   // {1} comma-separated lanes. vector_splat: {0} type, {1} scalar. vector_lane: {0}
@@ -51,6 +55,9 @@ struct LanguageTable {
   // Lane-wise where: {0} condition (0 or 1 lanes), {1} then, {2} else, {3} the signed
   // integer vector type as wide as the values' lanes.
   std::string vector_where;
+  // Lane-wise comparison: {0} the comparison of two vectors (lanes of all ones or zeros),
+  // {1} the bool vector type of its result ("" where vector plans compare lane by lane).
+  std::string vector_compare;
   // SIMD-group matrices ("" where there are none). matrix_type: {0} element storage
   // type, {1} dtype name. matrix_zero: {0} matrix type, {1} element type. matrix_load /
   // matrix_store: {0} the matrix, {1} pointer to its first element, {2} elements a row,
@@ -93,6 +100,12 @@ struct LanguageTable {
   std::string (*vector_typedef)(DType dt, int width);
   // The name of a math function (exp, log, ...) for values of `dt`.
   std::string (*math)(const std::string& fn, DType dt);
+  // Math on float32 vectors (null where vector plans apply it lane by lane): the name of
+  // function `fn` (exp, log, tanh, sqrt, max, min...) on vector type `vector`, and the
+  // definitions of them all, given the vector type of its lanes as int32 `mask`.
+  std::string (*vector_math)(const std::string& fn, const std::string& vector) = nullptr;
+  std::string (*vector_math_functions)(const std::string& vector,
+                                       const std::string& mask) = nullptr;
 };
 
 const LanguageTable& language(const std::string& name);

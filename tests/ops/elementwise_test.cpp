@@ -303,6 +303,97 @@ TEST_P(ElementwiseTest, SpecialValues) {
   EXPECT_TRUE(close(tensor(finite).argmin(), Array::scalar(0)));
 }
 
+// The float32 math functions over their whole range (denormals, both zeros, the largest
+// finite values, infinities, NaN), against float64 references rounded to float32: each
+// element by element, and under a sum over a leading axis of 2, which the CPU computes on
+// vectors (the second row holds a value the function maps to 0).
+TEST_P(ElementwiseTest, MathOverTheWholeFloat32Range) {
+  const double inf = INFINITY;
+  std::vector<double> values = {0.0,
+                                -0.0,
+                                inf,
+                                -inf,
+                                NAN,
+                                0x1p-149,
+                                -0x1p-149,
+                                1e-40,
+                                -1e-40,
+                                0x1p-126,
+                                -0x1p-126,
+                                0x1.fffffep+127,
+                                -0x1.fffffep+127,
+                                88.72,
+                                88.73,
+                                -87.3,
+                                -103.9,
+                                -104.5,
+                                0.55,
+                                -0.55,
+                                9.0,
+                                -9.0};
+  for (int e = -149; e <= 127; e += 2)
+    for (double sign : {1.0, -1.0})
+      values.push_back(static_cast<float>(sign * std::ldexp(1.0 + (e + 149) % 97 / 97.0, e)));
+  for (int i = 0; i < 256; ++i) values.push_back(static_cast<float>(-12.0 + i * (24.0 / 255)));
+  while (values.size() % 64 != 0) values.push_back(static_cast<double>(values.size() % 7) - 3.0);
+  const int64_t n = static_cast<int64_t>(values.size());
+  Array x({1, n}, values);
+  auto check = [&](const char* name, auto f, double zero_at) {
+    SCOPED_TRACE(name);
+    Array want = f(x).astype(F32);
+    EXPECT_TRUE(close(f(tensor(x)), want, Tol::transcendental(F32)));
+    Array two = Array::cat({x, Array::full({1, n}, zero_at)}, 0);
+    EXPECT_TRUE(close(f(tensor(two)).sum({0}, true), want, Tol::transcendental(F32)));
+  };
+  check(
+      "exp", [](const auto& v) { return v.exp(); }, -inf);
+  check(
+      "exp2", [](const auto& v) { return v.exp2(); }, -inf);
+  check(
+      "log", [](const auto& v) { return v.log(); }, 1.0);
+  check(
+      "log2", [](const auto& v) { return v.log2(); }, 1.0);
+  check(
+      "tanh", [](const auto& v) { return v.tanh(); }, 0.0);
+  check(
+      "sqrt", [](const auto& v) { return v.sqrt(); }, 0.0);
+  check(
+      "reciprocal", [](const auto& v) { return v.reciprocal(); }, inf);
+  check(
+      "sigmoid", [](const auto& v) { return v.sigmoid(); }, -inf);
+}
+
+// Max and min reductions with NaN, infinities and signed zeros in their rows, and
+// maximum, minimum, comparisons and where under a reduction: on the CPU, on vectors.
+TEST_P(ElementwiseTest, MaxMinComparisonsAndWhereOverRows) {
+  const double inf = INFINITY;
+  Array a = random({5, 64}, range(-3, 3)), b = random({5, 64}, range(-3, 3));
+  a.data[64 + 5] = NAN;
+  a.data[2 * 64 + 7] = inf;
+  a.data[2 * 64 + 8] = -inf;
+  for (int i = 0; i < 64; ++i) a.data[3 * 64 + i] = -inf;
+  for (int i = 0; i < 64; ++i) a.data[4 * 64 + i] = i % 2 ? 0.0 : -0.0;
+  b.data[9] = a.data[9];  // equal elements
+  // A NaN in a row makes its max and min NaN.
+  Array max = a.max({1}), min = a.min({1});
+  max.data[1] = min.data[1] = NAN;
+  EXPECT_TRUE(close(tensor(a).max({1}), max));
+  EXPECT_TRUE(close(tensor(a).min({1}), min));
+  auto check = [&](const char* name, auto f) {
+    SCOPED_TRACE(name);
+    EXPECT_TRUE(close(f(tensor(a), tensor(b)).sum({0}), f(a, b).sum({0})));
+  };
+  check("maximum", [](const auto& p, const auto& q) { return p.maximum(q); });
+  check("minimum", [](const auto& p, const auto& q) { return p.minimum(q); });
+  check("where lt", [](const auto& p, const auto& q) { return p.where(p.lt(q), p, q * 2.0); });
+  check("where eq", [](const auto& p, const auto& q) { return p.where(p.eq(q), p, q - 1.0); });
+  check("where ne", [](const auto& p, const auto& q) { return p.where(p.ne(q), q, p + 1.0); });
+  Array i = random({3, 64}, ints(-4, 4), I32), j = random({3, 64}, ints(-4, 4), I32);
+  EXPECT_TRUE(close(
+      Tensor::where(tensor(i, I32).lt(tensor(j, I32)), tensor(i, I32), tensor(j, I32)).sum({0}),
+      Array::where(i.lt(j), i, j).sum({0})));
+}
+
 INGOT_ON_ALL_DEVICES(ElementwiseTest);
 
 }  // namespace

@@ -16,7 +16,7 @@ void r_128_128(char* const* bufs, const int64_t* iargs, const double* fargs, int
       int64_t v11 = (v10 + v2);
       float v12 = ingot_h2f(p2[v11]);
       float v13 = (v8 * v12);
-      float v14 = (v1 + v13);
+      float v14; { _Pragma("clang fp reassociate(on)") v14 = (v1 + v13); }
       v1 = v14;
     }
     p0[gidx] = ingot_f2h(v1);

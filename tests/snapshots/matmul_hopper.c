@@ -17,7 +17,7 @@ void r_200_256(char* const* bufs, const int64_t* iargs, const double* fargs, int
       int64_t v12 = (v10 + v11);
       float v13 = ingot_h2f(p2[v12]);
       float v14 = (v9 * v13);
-      float v15 = (v2 + v14);
+      float v15; { _Pragma("clang fp reassociate(on)") v15 = (v2 + v14); }
       v2 = v15;
     }
     int64_t v19 = (gidx % 256LL);
@@ -29,7 +29,7 @@ void r_200_256(char* const* bufs, const int64_t* iargs, const double* fargs, int
     float v28 = (v27 * v21);
     float v29 = (v21 + v28);
     float v30 = (0x1.988p-1f * v29);
-    float v31 = tanhf(v30);
+    float v31 = ingot_tanh_f(v30);
     float v32 = (0x1p+0f + v31);
     float v33 = (v22 * v32);
     p0[gidx] = ingot_f2h(v33);

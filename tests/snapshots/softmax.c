@@ -18,8 +18,8 @@ void r_32_1000(char* const* bufs, const int64_t* iargs, const double* fargs, int
       int64_t v14 = (v13 + v11);
       float v15 = p1[v14];
       float v16 = (v15 - v1);
-      float v17 = expf(v16);
-      float v18 = (v10 + v17);
+      float v17 = ingot_exp_f(v16);
+      float v18; { _Pragma("clang fp reassociate(on)") v18 = (v10 + v17); }
       v10 = v18;
     }
     for (int64_t v21 = 0; v21 < 1000; v21++) {
@@ -27,7 +27,7 @@ void r_32_1000(char* const* bufs, const int64_t* iargs, const double* fargs, int
       int64_t v24 = (v21 + v23);
       float v25 = p1[v24];
       float v26 = (v25 - v1);
-      float v27 = expf(v26);
+      float v27 = ingot_exp_f(v26);
       float v28 = (v27 / v10);
       p0[v24] = v28;
     }

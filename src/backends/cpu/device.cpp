@@ -67,6 +67,7 @@ DeviceInfo host_info(const CpuCompiler& compiler) {
       .compute_units = threads,
       .max_threads_per_group = 1,
       .simd_width = simd_width(),
+      .vector_math = true,
       .memory_bytes = memory,
       .max_buffer_bytes = memory,
       .extra = {{"compiler", compiler.describe()}, {"threads", std::to_string(threads)}}};
