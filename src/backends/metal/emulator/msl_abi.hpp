@@ -31,6 +31,7 @@
     IngotMslSimd* simd;                                                                      \
     void (*sync)(IngotMslThread*, int);                                                      \
     void* runner;                                                                            \
+    void* leaf; /* a coroutine lane's innermost frame waiting in a synchronizing call */     \
   };                                                                                         \
   /* The built-ins of the thread at (x, y, z) of its group, `index` in it; the group's */    \
   /* own are set. Threads are numbered x first, over the group's actual size (smaller */     \
@@ -53,10 +54,12 @@
   }
 // clang-format on
 
-// A kernel's two entries: one thread (run as a fiber when the kernel synchronizes), or
-// every thread of the group in turn (a plain loop, when it does not).
+// A kernel's entries: one thread (run as a fiber when the kernel synchronizes) and every
+// thread of the group in turn (a plain loop, when it does not); or, for a kernel whose
+// lanes run as coroutines, the one entry making a thread's task (its frame's address).
 #define INGOT_MSL_ENTRY_THREAD "ingot_msl_thread_"
 #define INGOT_MSL_ENTRY_GROUP "ingot_msl_group_"
+#define INGOT_MSL_ENTRY_LANE "ingot_msl_lane_"
 // unsigned long[kernel count]: each kernel's threadgroup arrays in bytes, filled when the
 // library is loaded.
 #define INGOT_MSL_TG_BYTES "ingot_msl_tg_bytes"

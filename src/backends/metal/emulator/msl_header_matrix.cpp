@@ -6,7 +6,7 @@
 // and nothing lets them observe a matrix's elements. A library that calls
 // thread_elements() (each thread sets or reads its two elements, in Apple's layout) runs
 // its kernels in lock-step: a multiply exchanges each lane's elements of its operands
-// (ingot_msl::exchange), and a store writes each lane's own elements.
+// (ingot_msl::exchange, on fibers: msl_lanes.cpp), and a store writes each lane's own elements.
 #include "backends/metal/emulator/msl_internal.hpp"
 
 namespace ingot::metal_emulator {
@@ -123,8 +123,11 @@ inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d,
     if (ingot_msl::simd_lane() == 0) detail::multiply_accumulate(d, a, b, c);
     return;
   }
-  auto all = ingot_msl::exchange(
-      detail::lane_elements<TA, TB, TC>{a.thread_elements(), b.thread_elements(), c.thread_elements()});
+  auto all = ingot_msl::exchange(detail::lane_elements<TA, TB, TC>{a.thread_elements(),
+                                                                  b.thread_elements(),
+                                                                  c.thread_elements()},
+                                 [](const auto& lanes) { return lanes; })
+                 .now();
   simdgroup_matrix<TA, 8, 8> wa;
   simdgroup_matrix<TB, 8, 8> wb;
   simdgroup_matrix<TC, 8, 8> wc;

@@ -1,0 +1,58 @@
+// One threadgroup's threads as C++20 coroutines on the calling host thread, scheduled in
+// lock-step (lock_step.hpp): the lanes of a kernel the coroutine rewrite reached
+// (msl_lanes.cpp). A lane suspends in a barrier or SIMD-group call after recording its
+// innermost frame (`leaf`) and the call's kind; resuming it is one indirect call into that
+// frame, on the host thread's own stack: no stack per lane, no switch of stacks. The
+// frames live in the library's free lists (msl_header_lanes.cpp).
+#include <coroutine>
+#include <vector>
+
+#include "backends/metal/emulator/lock_step.hpp"
+#include "backends/metal/emulator/msl_internal.hpp"
+
+namespace ingot::metal_emulator {
+namespace {
+
+void on_sync(IngotMslThread* thread, int kind) {
+  *static_cast<LaneState*>(thread->runner) = waiting_in(kind);
+}
+
+class Coroutines {
+ public:
+  Coroutines(void* (*entry)(IngotMslThread*), IngotMslThread* threads, int count)
+      : threads_(threads) {
+    thread_local std::vector<LaneState> states;
+    thread_local std::vector<void*> tasks;
+    states.assign(count, LaneState::Ready);
+    tasks.resize(count);
+    states_ = states.data();
+    tasks_ = tasks.data();
+    for (int i = 0; i < count; ++i) {
+      threads[i].runner = &states_[i];
+      threads[i].sync = on_sync;
+      threads[i].leaf = tasks_[i] = entry(&threads[i]);
+    }
+  }
+  LaneState& state(int i) { return states_[i]; }
+  // A lane that returns from its kernel calls no sync: it is done, and its task's frame
+  // goes back to the free lists (the frames of its calls went when each returned).
+  void resume(int i) {
+    states_[i] = LaneState::Done;
+    std::coroutine_handle<>::from_address(threads_[i].leaf).resume();
+    if (states_[i] == LaneState::Done) std::coroutine_handle<>::from_address(tasks_[i]).destroy();
+  }
+
+ private:
+  IngotMslThread* threads_;
+  LaneState* states_;
+  void** tasks_;
+};
+
+}  // namespace
+
+void run_group_as_coroutines(void* (*entry)(IngotMslThread*), IngotMslThread* threads, int count) {
+  Coroutines lanes(entry, threads, count);
+  run_lock_step(lanes, threads, count);
+}
+
+}  // namespace ingot::metal_emulator
