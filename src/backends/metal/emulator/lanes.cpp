@@ -19,8 +19,8 @@ void on_sync(IngotMslThread* thread, int kind) {
 
 class Coroutines {
  public:
-  Coroutines(void* (*entry)(IngotMslThread*), IngotMslThread* threads, int count)
-      : threads_(threads) {
+  Coroutines(const KernelEntries& entries, IngotMslThread* threads, int count)
+      : threads_(threads), current_(entries.current()) {
     thread_local std::vector<LaneState> states;
     thread_local std::vector<void*> tasks;
     states.assign(count, LaneState::Ready);
@@ -30,7 +30,7 @@ class Coroutines {
     for (int i = 0; i < count; ++i) {
       threads[i].runner = &states_[i];
       threads[i].sync = on_sync;
-      threads[i].leaf = tasks_[i] = entry(&threads[i]);
+      threads[i].leaf = tasks_[i] = entries.lane(&threads[i]);
     }
   }
   LaneState& state(int i) { return states_[i]; }
@@ -38,20 +38,22 @@ class Coroutines {
   // goes back to the free lists (the frames of its calls went when each returned).
   void resume(int i) {
     states_[i] = LaneState::Done;
+    *current_ = &threads_[i];
     std::coroutine_handle<>::from_address(threads_[i].leaf).resume();
     if (states_[i] == LaneState::Done) std::coroutine_handle<>::from_address(tasks_[i]).destroy();
   }
 
  private:
   IngotMslThread* threads_;
+  IngotMslThread** current_;  // the library's ingot_msl::current on this host thread
   LaneState* states_;
   void** tasks_;
 };
 
 }  // namespace
 
-void run_group_as_coroutines(void* (*entry)(IngotMslThread*), IngotMslThread* threads, int count) {
-  Coroutines lanes(entry, threads, count);
+void run_group_as_coroutines(const KernelEntries& entries, IngotMslThread* threads, int count) {
+  Coroutines lanes(entries, threads, count);
   run_lock_step(lanes, threads, count);
 }
 

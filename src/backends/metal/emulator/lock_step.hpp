@@ -27,8 +27,7 @@ inline LaneState waiting_in(int kind) {
 template <class Lanes>
 void run_lock_step(Lanes& lanes, IngotMslThread* threads, int count) {
   thread_local std::vector<IngotMslSimd> simds;
-  simds.resize((count + kSimdWidth - 1) / kSimdWidth);
-  for (IngotMslSimd& simd : simds) simd.round = 0;
+  simds.resize((count + kSimdWidth - 1) / kSimdWidth);  // new ones zeroed: round 0
   for (int i = 0; i < count; ++i) threads[i].simd = &simds[i / kSimdWidth];
   for (bool waiting = true; waiting;) {
     for (size_t s = 0; s < simds.size(); ++s) {

@@ -19,10 +19,17 @@
     ingot_dispatch_quadgroups_per_threadgroup, ingot_builtin_count                           \
   };                                                                                         \
   enum IngotMslSync { ingot_sync_threadgroup, ingot_sync_simdgroup };                        \
+  /* A simdgroup's exchange: each lane's value in its slot of the bank of the round, the */ \
+  /* lanes that took part, and the results a call shares among the lanes of its scope   */ \
+  /* (at the scope's first lane), valid in the round `shared_round` names. Rounds count  */ \
+  /* on over all the groups a host thread runs, so a result is never taken for a later  */ \
+  /* round's. */                                                                             \
   struct IngotMslSimd {                                                                      \
     unsigned char bank[2][32][32];                                                           \
     unsigned mask[2];                                                                        \
-    unsigned round;                                                                          \
+    unsigned long round;                                                                     \
+    unsigned char shared[32][32];                                                            \
+    unsigned long shared_round[32];                                                          \
   };                                                                                         \
   struct IngotMslThread {                                                                    \
     unsigned builtin[ingot_builtin_count][3];                                                \
@@ -60,6 +67,9 @@
 #define INGOT_MSL_ENTRY_THREAD "ingot_msl_thread_"
 #define INGOT_MSL_ENTRY_GROUP "ingot_msl_group_"
 #define INGOT_MSL_ENTRY_LANE "ingot_msl_lane_"
+// IngotMslThread** (): the calling host thread's ingot_msl::current, which the dispatcher
+// of coroutine lanes sets before it resumes a lane.
+#define INGOT_MSL_CURRENT_SLOT "ingot_msl_current_slot"
 // unsigned long[kernel count]: each kernel's threadgroup arrays in bytes, filled when the
 // library is loaded.
 #define INGOT_MSL_TG_BYTES "ingot_msl_tg_bytes"

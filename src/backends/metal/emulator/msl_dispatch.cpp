@@ -91,7 +91,7 @@ void run_groups(void* context, int64_t begin, int64_t end) {
           ingot_msl_place(&threads[index], x, y, z, index);
         }
     if (grid.entries->lane)
-      run_group_as_coroutines(grid.entries->lane, threads.data(), static_cast<int>(index));
+      run_group_as_coroutines(*grid.entries, threads.data(), static_cast<int>(index));
     else
       run_group_as_fibers(grid.entries->thread, threads.data(), static_cast<int>(index));
   }

@@ -11,6 +11,7 @@ namespace ingot::metal_emulator {
 
 std::string msl_header_lanes() {
   return R"MSL(
+struct IngotMslThread;
 namespace ingot_msl {
 // Frames of up to kFrameClasses * kFrameGrain bytes are recycled; larger ones (a lane
 // with big local arrays) go to the allocator.
@@ -37,6 +38,7 @@ inline void frame_delete(void* p, unsigned long bytes) {
 template <class T> struct lane;
 struct lane_promise_base {
   std::coroutine_handle<> awaiter;  // none for the kernel's own task
+  IngotMslThread* thread;           // the lane's record, handed from awaiter to callee
 
   static void* operator new(unsigned long bytes) { return frame_new(bytes); }
   static void operator delete(void* p, unsigned long bytes) { frame_delete(p, bytes); }
@@ -80,8 +82,10 @@ template <class T> struct lane {
   }
 
   bool await_ready() const noexcept { return false; }
-  std::coroutine_handle<> await_suspend(std::coroutine_handle<> awaiter) noexcept {
+  template <class P>
+  std::coroutine_handle<> await_suspend(std::coroutine_handle<P> awaiter) noexcept {
     frame.promise().awaiter = awaiter;
+    frame.promise().thread = awaiter.promise().thread;
     return frame;
   }
   T await_resume() {

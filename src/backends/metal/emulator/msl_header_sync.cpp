@@ -123,22 +123,25 @@ template <class T> struct lanes {
 
 // One synchronizing call of a lane, in either lane model: `now()` on a fiber (switches
 // to the group's other fibers until the call completes), or `co_await` in a lane run as
-// a coroutine (suspends; the dispatcher resumes the lane once the call completed, at
-// `leaf`). `Kind` is ingot_sync_threadgroup or ingot_sync_simdgroup.
+// a coroutine (suspends; the dispatcher resumes the lane at `leaf` once the call
+// completed, `current` set). A coroutine finds its record in its promise: no access to
+// the thread-local `current` (a call into the dynamic loader from a library).
+// `Kind` is ingot_sync_threadgroup or ingot_sync_simdgroup.
 template <int Kind> struct barrier_call {
-  IngotMslThread* self;
   bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> h) noexcept {
-    self = current;
+  template <class P> void await_suspend(std::coroutine_handle<P> h) noexcept {
+    IngotMslThread* self = h.promise().thread;
     self->leaf = h.address();
     self->sync(self, Kind);
   }
-  void await_resume() noexcept { current = self; }
+  void await_resume() noexcept {}
   void now() { sync(Kind); }
 };
 // A SIMD-group call: the lane's operand goes to its slot of the simdgroup's exchange bank;
 // once every active lane of the simdgroup did, `finish` reads the slots the call needs.
-template <class T, class F> struct group_call {
+// With `Shared` the width of its scope (32 or 4), the call gives every lane of the scope
+// the same result: the scope's first lane to read it computes it, the others copy it.
+template <class T, class F, unsigned Shared = 0> struct group_call {
   static_assert(sizeof(T) <= 32, "SIMD-group functions take values of at most 32 bytes");
   T value;
   F finish;
@@ -146,7 +149,6 @@ template <class T, class F> struct group_call {
   unsigned bank = 0;
 
   void deposit() {
-    self = current;
     IngotMslSimd* simd = self->simd;
     bank = simd->round & 1u;
     __builtin_memcpy(simd->bank[bank][self->builtin[ingot_thread_index_in_simdgroup][0]], &value,
@@ -154,31 +156,49 @@ template <class T, class F> struct group_call {
   }
   auto result() const {
     IngotMslSimd* simd = self->simd;
-    return finish(lanes<T>{simd->bank[bank], simd->mask[bank],
-                           self->builtin[ingot_thread_index_in_simdgroup][0]});
+    unsigned lane = self->builtin[ingot_thread_index_in_simdgroup][0];
+    lanes<T> l{simd->bank[bank], simd->mask[bank], lane};
+    if constexpr (Shared == 0) {
+      return finish(l);
+    } else {
+      typedef decltype(finish(l)) R;
+      static_assert(sizeof(R) <= 32, "a shared result of at most 32 bytes");
+      unsigned slot = lane & ~(Shared - 1);
+      R r;
+      if (simd->shared_round[slot] == simd->round) {
+        __builtin_memcpy(&r, simd->shared[slot], sizeof(R));
+      } else {
+        r = finish(l);
+        __builtin_memcpy(simd->shared[slot], &r, sizeof(R));
+        simd->shared_round[slot] = simd->round;
+      }
+      return r;
+    }
   }
   bool await_ready() const noexcept { return false; }
-  void await_suspend(std::coroutine_handle<> h) {
+  template <class P> void await_suspend(std::coroutine_handle<P> h) {
+    self = h.promise().thread;
     deposit();
     self->leaf = h.address();
     self->sync(self, ingot_sync_simdgroup);
   }
-  auto await_resume() {
-    current = self;
-    return result();
-  }
+  auto await_resume() { return result(); }
   auto now() {
+    self = current;
     deposit();
     sync(ingot_sync_simdgroup);
     return result();
   }
 };
-template <class T, class F> inline group_call<T, F> exchange(T value, F finish) {
+template <unsigned Shared = 0, class T, class F>
+inline group_call<T, F, Shared> exchange(T value, F finish) {
   return {value, finish};
 }
-// The same call with `then` applied to its result.
-template <class T, class F, class G> inline auto then(group_call<T, F> c, G g) {
-  return exchange(c.value, [f = c.finish, g](const lanes<T>& l) { return g(f(l)); });
+// The same call with `g` applied to its result: the same for all lanes of the scope where
+// the call's is.
+template <class T, class F, unsigned Shared, class G>
+inline auto then(group_call<T, F, Shared> c, G g) {
+  return exchange<Shared>(c.value, [f = c.finish, g](const lanes<T>& l) { return g(f(l)); });
 }
 inline unsigned simd_lane() { return current->builtin[ingot_thread_index_in_simdgroup][0]; }
 // Combines the active lanes in [begin, end), in lane order; `init` when none.
@@ -240,13 +260,13 @@ namespace detail {
 // with the scope's active lanes; a lane outside the scope or inactive reads its own value.
 template <class S> struct group {
   template <class T, class F> static auto reduce(T x, T init, F f) {
-    return exchange(x, [init, f](const lanes<T>& l) {
+    return exchange<S::width>(x, [init, f](const lanes<T>& l) {
       unsigned b = S::base(l.lane);
       return fold(l, b, b + S::width, init, f);
     });
   }
   template <class T, class F> static auto reduce_first(T x, F f) {
-    return exchange(x, [f](const lanes<T>& l) {
+    return exchange<S::width>(x, [f](const lanes<T>& l) {
       unsigned b = S::base(l.lane), first = b;
       while (!l.active(first)) ++first;
       return fold(l, first, b + S::width, l[first], f);
@@ -266,14 +286,14 @@ template <class S> struct group {
   }
   // The value of the scope's first active lane.
   template <class T> static auto first(T x) {
-    return exchange(x, [](const lanes<T>& l) {
+    return exchange<S::width>(x, [](const lanes<T>& l) {
       unsigned f = S::base(l.lane);
       while (f < S::base(l.lane) + S::width && !l.active(f)) ++f;
       return l[f];
     });
   }
   template <class V> static auto ballot(bool x) {
-    return exchange(x, [](const lanes<bool>& l) {
+    return exchange<S::width>(x, [](const lanes<bool>& l) {
       unsigned b = S::base(l.lane);
       typename V::vote_t bits = 0, active = 0;
       for (unsigned i = 0; i < S::width; ++i)
@@ -353,8 +373,11 @@ template <class S> struct group {
   }                                                                                            \
   template <class T> inline auto p##_broadcast_first(T x) { return detail::group<S>::first(x); } \
   inline auto p##_is_first() {                                                                 \
-    return then(detail::group<S>::first(simd_lane()),                                          \
-                [](unsigned first) { return first == simd_lane(); });                          \
+    return exchange(simd_lane(), [](const lanes<unsigned>& l) {                                \
+      unsigned first = S::base(l.lane);                                                        \
+      while (!l.active(first)) ++first;                                                        \
+      return first == l.lane;                                                                  \
+    });                                                                                        \
   }                                                                                            \
   inline auto p##_ballot(bool x) { return detail::group<S>::template ballot<V>(x); }           \
   inline auto p##_active_threads_mask() { return p##_ballot(true); }
@@ -406,14 +429,15 @@ template <class... K, class R, class... P> inline void call(R (*f)(P...), IngotM
 }
 // The kernel's task for thread `t`, its lanes run as coroutines: its arguments (built-ins
 // by value) live in this task's frame for as long as the kernel runs.
-template <class... K, class... P> inline lane<void> kernel_lane(lane<void> (*f)(P...),
-                                                                IngotMslThread* t) {
-  current = t;
+template <class... K, class... P>
+inline lane<void> kernel_lane(lane<void> (*f)(P...), IngotMslThread* t) {
   co_await f(get<P>(K{}, t)...);
 }
 template <class... K, class F> inline void* start(F f, IngotMslThread* t) {
   static_assert(sizeof...(K) == function_arity<F>::value, "a kernel parameter without binding");
-  return kernel_lane<K...>(f, t).release();
+  lane<void> task = kernel_lane<K...>(f, t);
+  task.frame.promise().thread = t;
+  return task.release();
 }
 // Every thread of the group in turn (kernels that never synchronize).
 template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {

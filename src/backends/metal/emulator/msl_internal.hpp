@@ -73,6 +73,7 @@ struct KernelEntries {
   void (*thread)(IngotMslThread*) = nullptr;
   void (*group)(IngotMslThread*) = nullptr;
   void* (*lane)(IngotMslThread*) = nullptr;  // for lanes run as coroutines
+  IngotMslThread** (*current)() = nullptr;   // with `lane`: INGOT_MSL_CURRENT_SLOT
   bool synchronizes = false;
 };
 
@@ -85,7 +86,7 @@ class LoadedLibrary : public MslLibrary {
 // Runs one threadgroup's threads as fibers in lock-step (fibers.cpp): `threads[i]` is
 // thread i's record, filled but for `sync`, `runner` and `simd`.
 void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads, int count);
-// The same with each thread a coroutine (lanes.cpp), made by `entry` (a kernel's lane entry).
-void run_group_as_coroutines(void* (*entry)(IngotMslThread*), IngotMslThread* threads, int count);
+// The same with each thread a coroutine (lanes.cpp), made by the kernel's lane entry.
+void run_group_as_coroutines(const KernelEntries& entries, IngotMslThread* threads, int count);
 
 }  // namespace ingot::metal_emulator
