@@ -128,6 +128,43 @@ TEST_F(MslLanes, HelpersWithSimdReductionsAndBarriersRunAsCoroutines) {
   EXPECT_THROW(lane_model(*library, "reduce"), Error);  // the template itself is no kernel
 }
 
+// tinygrad's tensor-core style: a helper takes each lane's two elements of A, B and C
+// through thread_elements() and multiplies; here C (8x16) = A (8x8) B (8x16) + 1, a
+// simdgroup per 8x8 tile of C.
+TEST_F(MslLanes, MatrixMultipliesInLanesRunAsCoroutines) {
+  auto library = compile(R"(
+float2 __WMMA_8_8_8_float_float(float2 a, float2 b, float2 c) {
+  simdgroup_float8x8 mat_a, mat_b, mat_c;
+  mat_a.thread_elements()[0] = a[0]; mat_a.thread_elements()[1] = a[1];
+  mat_b.thread_elements()[0] = b[0]; mat_b.thread_elements()[1] = b[1];
+  mat_c.thread_elements()[0] = c[0]; mat_c.thread_elements()[1] = c[1];
+  simdgroup_multiply_accumulate(mat_c, mat_a, mat_b, mat_c);
+  return float2(mat_c.thread_elements()[0], mat_c.thread_elements()[1]);
+}
+kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[buffer(1)]],
+                 uint lane [[thread_index_in_simdgroup]], uint sg [[simdgroup_index_in_threadgroup]]) {
+  uint row = ((lane / 4) & 4) + (lane / 2) % 4, col = ((lane / 4) & 2) * 2 + (lane % 2) * 2;
+  device const float* b = data1 + 64;
+  float2 a = float2(data1[row * 8 + col], data1[row * 8 + col + 1]);
+  float2 c = __WMMA_8_8_8_float_float(a, float2(b[row * 16 + sg * 8 + col], b[row * 16 + sg * 8 + col + 1]),
+                                      float2(1.0f));
+  data0[row * 16 + sg * 8 + col] = c.x;
+  data0[row * 16 + sg * 8 + col + 1] = c.y;
+})");
+  EXPECT_EQ(lane_model(*library, "wmma"), LaneModel::Coroutines);
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> real(-1, 1);
+  std::vector<float> in(64 + 128), out(128, NAN);
+  for (float& v : in) v = real(rng);
+  run(library, "wmma", in, out, 1, 64);
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 16; ++j) {
+      double expected = 1;
+      for (int k = 0; k < 8; ++k) expected += double(in[i * 8 + k]) * in[64 + k * 16 + j];
+      EXPECT_NEAR(out[i * 16 + j], expected, 1e-5) << i << ", " << j;
+    }
+}
+
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
   // A SIMD-group call in a lambda, and in a struct's member function (as MLX writes its
   // reductions): a coroutine cannot await there.

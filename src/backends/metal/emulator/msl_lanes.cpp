@@ -1,13 +1,14 @@
 // Rewrites the source so that the lanes of its synchronizing kernels run as C++20
 // coroutines (msl_parser.hpp: MslParser::plan_lanes). A function at namespace scope that
-// reaches a barrier or a SIMD-group function, through the names its body calls
-// (transitively), returns ingot_msl::lane<T> instead of T; its `return`s become
-// `co_return`s and each of its calls of such a function, or of a synchronizing function
-// (made ingot_msl::co::'s), is awaited: `(co_await f(...))`. Everything is edited in
-// place, line for line. Where a synchronizing call is out of this rewrite's reach (in a
-// lambda, a struct's member function, a macro, a global initializer; a function whose
-// name is used but not called, declared ahead of its definition, or returning auto;
-// simdgroup matrices in lanes), no edit is made and every synchronizing kernel of the
+// reaches a barrier or a SIMD-group function through the names its body calls
+// (transitively), or a simdgroup matrix multiply where lanes hold their own elements
+// (thread_elements(), msl_header_matrix.cpp), returns ingot_msl::lane<T> instead of T;
+// its `return`s become `co_return`s and each of its calls of such a function, or of a
+// synchronizing function (made ingot_msl::co::'s), is awaited: `(co_await f(...))`.
+// Everything is edited in place, line for line. Where a synchronizing call is out of this
+// rewrite's reach (in a lambda, a struct's member function, a macro, a global
+// initializer; a function whose name is used but not called, declared ahead of its
+// definition, or returning auto), no edit is made and every synchronizing kernel of the
 // library runs its lanes as fibers.
 #include <algorithm>
 #include <set>
@@ -97,8 +98,9 @@ void MslParser::wrap_type(size_t begin, size_t end) {
 
 std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
   const std::vector<std::string>& listed = msl_synchronizing_functions();
-  const std::set<std::string> sync(listed.begin(), listed.end());
-  if (matrix_lanes || macro_names(src_, sync)) return {};
+  std::set<std::string> sync(listed.begin(), listed.end());
+  if (matrix_lanes) sync.insert({"simdgroup_multiply_accumulate", "simdgroup_multiply"});
+  if (macro_names(src_, sync)) return {};
   std::vector<Function> functions;
   for (const Definition& d : definitions_)
     if (std::optional<Function> f = function_at(d)) functions.push_back(*f);

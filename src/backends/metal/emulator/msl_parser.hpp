@@ -105,8 +105,8 @@ class MslParser {
   // ---- lanes as coroutines (msl_lanes.cpp) ----
   // Makes the edits that run the lanes of synchronizing kernels as coroutines; returns the
   // names of the functions made coroutines, or none (and no edit) where a synchronizing
-  // call is out of the rewrite's reach (see msl_lanes.cpp) or simdgroup matrices live in
-  // lanes (`matrix_lanes`).
+  // call is out of the rewrite's reach (see msl_lanes.cpp). With `matrix_lanes` (lanes
+  // hold their simdgroup matrices' elements) the matrix multiplies synchronize too.
   std::set<std::string> plan_lanes(bool matrix_lanes);
   // The function `d` defines; nullopt for a struct, an initializer, an operator.
   std::optional<Function> function_at(const Definition& d) const;
