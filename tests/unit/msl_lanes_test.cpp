@@ -166,8 +166,8 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
 }
 
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
-  // A SIMD-group call in a lambda, and in a struct's member function (as MLX writes its
-  // reductions): a coroutine cannot await there.
+  // A SIMD-group call in a lambda, in a struct's member function (as MLX writes its
+  // reductions) and in a macro: a coroutine cannot await there.
   const std::string lambda = R"(
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
@@ -182,7 +182,13 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
                  uint i [[thread_position_in_grid]]) {
   out[i] = Sum::reduce(in[i]);
 })";
-  for (const std::string& source : {lambda, member}) {
+  const std::string macro = R"(
+#define REDUCE(v) simd_sum(v)
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  out[i] = REDUCE(in[i]);
+})";
+  for (const std::string& source : {lambda, member, macro}) {
     auto library = compile(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);

@@ -6,11 +6,12 @@
 // its `return`s become `co_return`s and each of its calls of such a function, or of a
 // synchronizing function (made ingot_msl::co::'s), is awaited: `(co_await f(...))`.
 // Everything is edited in place, line for line. Where a synchronizing call is out of this
-// rewrite's reach (in a lambda, a struct's member function, a macro, a global
-// initializer; a function whose name is used but not called, declared ahead of its
-// definition, or returning auto), no edit is made and every synchronizing kernel of the
-// library runs its lanes as fibers.
+// rewrite's reach (in a struct's member function, a macro, a global initializer; a
+// function reaching one that holds a lambda, whose name is used but not called, that is
+// declared ahead of its definition, or returns auto or a reference), no edit is made and
+// every synchronizing kernel of the library runs its lanes as fibers.
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "backends/metal/emulator/msl_parser.hpp"
@@ -28,19 +29,29 @@ const std::set<std::string> kBeforeLambda = {"=", "(", ",", "{", ";", "}", "retu
 // Whether a preprocessor line of `source` names one of `names`: a macro's body is out of
 // the tokens' reach.
 bool macro_names(const std::string& source, const std::set<std::string>& names) {
-  size_t at = 0;
-  while (at < source.size()) {
-    size_t end = source.find('\n', at);
-    if (end == std::string::npos) end = source.size();
-    size_t first = source.find_first_not_of(" \t", at);
-    if (first < end && source[first] == '#') {
-      while (end < source.size() && end > at && source[end - 1] == '\\')
-        end = std::min(source.find('\n', end + 1), source.size());
-      std::string line = source.substr(at, end - at);
-      for (const std::string& name : names)
-        if (line.find(name) != std::string::npos) return true;
+  bool line_start = true, directive = false;
+  for (size_t i = 0; i < source.size();) {
+    char c = source[i];
+    if (c == '\n') {
+      directive = directive && i > 0 && source[i - 1] == '\\';  // continued
+      line_start = !directive;
+      ++i;
+    } else if (c == '#' && line_start) {
+      directive = true;
+      line_start = false;
+      ++i;
+    } else if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      size_t end = i;
+      while (end < source.size() &&
+             (std::isalnum(static_cast<unsigned char>(source[end])) || source[end] == '_'))
+        ++end;
+      if (directive && names.contains(source.substr(i, end - i))) return true;
+      line_start = false;
+      i = end;
+    } else {
+      line_start = line_start && (c == ' ' || c == '\t');
+      ++i;
     }
-    at = end + 1;
   }
   return false;
 }
@@ -100,7 +111,10 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
   const std::vector<std::string>& listed = msl_synchronizing_functions();
   std::set<std::string> sync(listed.begin(), listed.end());
   if (matrix_lanes) sync.insert({"simdgroup_multiply_accumulate", "simdgroup_multiply"});
-  if (macro_names(src_, sync)) return {};
+  if (macro_names(src_, sync)) {
+    sync_outside_kernels_ = true;  // which kernels use the macro is out of reach too
+    return {};
+  }
   std::vector<Function> functions;
   for (const Definition& d : definitions_)
     if (std::optional<Function> f = function_at(d)) functions.push_back(*f);
@@ -129,12 +143,12 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
     if (!coroutines.contains(tokens_[f.name].text)) continue;
     for (size_t j = f.type_begin; j < f.type_end; ++j)
       if (kUnwrappable.contains(tokens_[j].text)) return {};
-    if (f.type_begin == f.type_end) return {};
+    if (f.type_begin == f.type_end || is(f.type_end - 1, "&")) return {};  // a reference
     for (size_t j = f.body.open + 1; j < f.body.close; ++j) {
       if (is(j, "[") && !is(j + 1, "[") && kBeforeLambda.contains(tokens_[j - 1].text))
         return {};  // a lambda's body cannot await
       if (awaited(tokens_[j].text)) {
-        if (!is_call(j) || (j > 0 && is(j - 1, "&"))) return {};
+        if (!is_call(j)) return {};  // its address taken, or passed on
         reachable[j] = 1;
       }
     }
