@@ -13,6 +13,32 @@
 namespace ingot::metal_emulator {
 namespace {
 
+// The host thread's free coroutine frames, shared by every library it runs (a frame is
+// raw memory of its size class), freed when the thread ends.
+class HostFrames {
+ public:
+  HostFrames() = default;
+  HostFrames(const HostFrames&) = delete;
+  HostFrames& operator=(const HostFrames&) = delete;
+  ~HostFrames() {
+    for (void* p : frames_.head)
+      while (p) {
+        void* next = *static_cast<void**>(p);
+        ::operator delete(p);
+        p = next;
+      }
+  }
+  IngotMslFrames* get() { return &frames_; }
+
+ private:
+  IngotMslFrames frames_{};
+};
+
+HostFrames& host_frames() {
+  thread_local HostFrames frames;
+  return frames;
+}
+
 void on_sync(IngotMslThread* thread, int kind) {
   *static_cast<LaneState*>(thread->runner) = waiting_in(kind);
 }
@@ -20,7 +46,7 @@ void on_sync(IngotMslThread* thread, int kind) {
 class Coroutines {
  public:
   Coroutines(const KernelEntries& entries, IngotMslThread* threads, int count)
-      : threads_(threads), current_(entries.current()) {
+      : threads_(threads), current_(entries.bind(host_frames().get())) {
     thread_local std::vector<LaneState> states;
     thread_local std::vector<void*> tasks;
     states.assign(count, LaneState::Ready);

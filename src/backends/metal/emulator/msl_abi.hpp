@@ -31,6 +31,11 @@
     unsigned char shared[32][32];                                                            \
     unsigned long shared_round[32];                                                          \
   };                                                                                         \
+  /* Free coroutine frames by size class (msl_header_lanes.cpp): the host thread's, which */ \
+  /* libingot owns, so that a frame outlives the library that made it. */                   \
+  struct IngotMslFrames {                                                                    \
+    void* head[256];                                                                         \
+  };                                                                                         \
   struct IngotMslThread {                                                                    \
     unsigned builtin[ingot_builtin_count][3];                                                \
     void* const* buffers;                                                                    \
@@ -67,9 +72,10 @@
 #define INGOT_MSL_ENTRY_THREAD "ingot_msl_thread_"
 #define INGOT_MSL_ENTRY_GROUP "ingot_msl_group_"
 #define INGOT_MSL_ENTRY_LANE "ingot_msl_lane_"
-// IngotMslThread** (): the calling host thread's ingot_msl::current, which the dispatcher
-// of coroutine lanes sets before it resumes a lane.
-#define INGOT_MSL_CURRENT_SLOT "ingot_msl_current_slot"
+// IngotMslThread** (IngotMslFrames*): gives the library the calling host thread's free
+// frames and returns its ingot_msl::current there, which the dispatcher of coroutine lanes
+// sets before it resumes a lane.
+#define INGOT_MSL_BIND_HOST_THREAD "ingot_msl_bind_host_thread"
 // unsigned long[kernel count]: each kernel's threadgroup arrays in bytes, filled when the
 // library is loaded.
 #define INGOT_MSL_TG_BYTES "ingot_msl_tg_bytes"

@@ -1,38 +1,39 @@
-// The MSL header, part 4a: the lane task. A kernel whose lanes run as coroutines
+// The MSL header, part 4, after the ABI: the lane task. A kernel whose lanes run as coroutines
 // (msl_lanes.cpp rewrites it) returns ingot_msl::lane<void>, and each function on its way
 // to a barrier or a SIMD-group function ingot_msl::lane<T>: a lazy task, started when
 // awaited, that resumes its awaiter when it returns (symmetric transfer, so a chain of
 // helpers costs no host stack). Frames come from free lists of the host thread, by size,
-// kept from group to group: a lane's call of a helper allocates nothing in the steady
-// state.
+// kept from group to group and from library to library (libingot owns them, so a frame
+// outlives the library that made it): a lane's call of a helper allocates nothing in the
+// steady state.
 #include "backends/metal/emulator/msl_internal.hpp"
 
 namespace ingot::metal_emulator {
 
 std::string msl_header_lanes() {
   return R"MSL(
-struct IngotMslThread;
 namespace ingot_msl {
-// Frames of up to kFrameClasses * kFrameGrain bytes are recycled; larger ones (a lane
-// with big local arrays) go to the allocator.
-constexpr unsigned long kFrameGrain = 64, kFrameClasses = 256;
-struct frame_lists {
-  void* head[kFrameClasses];
-};
-inline thread_local frame_lists frames;
+// Frames of up to kFrameClasses * kFrameGrain bytes are recycled through the host thread's
+// free lists, which the dispatcher binds (INGOT_MSL_BIND_HOST_THREAD) before it makes a
+// group's lanes; larger ones (a lane with big local arrays) go to the allocator.
+constexpr unsigned long kFrameGrain = 64,
+                        kFrameClasses = sizeof(IngotMslFrames::head) / sizeof(void*);
+inline thread_local IngotMslFrames* frames;
 inline void* frame_new(unsigned long bytes) {
   unsigned long c = (bytes + kFrameGrain - 1) / kFrameGrain;
   if (c >= kFrameClasses) return ::operator new(bytes);
-  void* p = frames.head[c];
+  IngotMslFrames* f = frames;
+  void* p = f->head[c];
   if (!p) return ::operator new(c * kFrameGrain);
-  frames.head[c] = *static_cast<void**>(p);
+  f->head[c] = *static_cast<void**>(p);
   return p;
 }
 inline void frame_delete(void* p, unsigned long bytes) {
   unsigned long c = (bytes + kFrameGrain - 1) / kFrameGrain;
   if (c >= kFrameClasses) return ::operator delete(p);
-  *static_cast<void**>(p) = frames.head[c];
-  frames.head[c] = p;
+  IngotMslFrames* f = frames;
+  *static_cast<void**>(p) = f->head[c];
+  f->head[c] = p;
 }
 
 template <class T> struct lane;

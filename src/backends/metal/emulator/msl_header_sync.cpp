@@ -521,14 +521,14 @@ const std::vector<std::string>& msl_synchronizing_functions() {
 }
 
 std::string msl_header_sync() {
-  return std::string(INGOT_STRINGIZE(INGOT_MSL_ABI)) + "\n" + kAtomics + kSimd +
-         completed_at_once() + kEntries;
+  return std::string(INGOT_STRINGIZE(INGOT_MSL_ABI)) + "\n" + kAtomics + msl_header_lanes() +
+         kSimd + completed_at_once() + kEntries;
 }
 
 const std::string& msl_header() {
   static const std::string header = "#include <coroutine>\n#line 1 \"metal_stdlib\"\n" +
                                     msl_header_types() + msl_header_vectors() + msl_header_math() +
-                                    msl_header_lanes() + msl_header_sync() + msl_header_matrix();
+                                    msl_header_sync() + msl_header_matrix();
   return header;
 }
 

@@ -18,8 +18,8 @@ const std::string& msl_header();
 std::string msl_header_types();
 std::string msl_header_vectors();
 std::string msl_header_math();
-std::string msl_header_lanes();
 std::string msl_header_sync();
+std::string msl_header_lanes();  // inside msl_header_sync's, after the ABI
 // The MSL functions a lane waits in for other lanes: the barriers and the SIMD-group and
 // quad-group functions.
 const std::vector<std::string>& msl_synchronizing_functions();
@@ -72,8 +72,8 @@ std::string constant_literal(const MslConstantValue& value);
 struct KernelEntries {
   void (*thread)(IngotMslThread*) = nullptr;
   void (*group)(IngotMslThread*) = nullptr;
-  void* (*lane)(IngotMslThread*) = nullptr;  // for lanes run as coroutines
-  IngotMslThread** (*current)() = nullptr;   // with `lane`: INGOT_MSL_CURRENT_SLOT
+  void* (*lane)(IngotMslThread*) = nullptr;             // for lanes run as coroutines
+  IngotMslThread** (*bind)(IngotMslFrames*) = nullptr;  // with `lane`: INGOT_MSL_BIND_HOST_THREAD
   bool synchronizes = false;
 };
 

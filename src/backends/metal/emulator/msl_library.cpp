@@ -111,8 +111,10 @@ std::string translation_unit(const ParsedSource& parsed, const MslConstantValues
                       std::max(parsed.threadgroup_slots, 1));
   text +=
       fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
-  text += fmt::format("extern \"C\" IngotMslThread** {}() {{ return &ingot_msl::current; }}\n",
-                      INGOT_MSL_CURRENT_SLOT);
+  text += fmt::format(
+      "extern \"C\" IngotMslThread** {}(IngotMslFrames* f) {{\n"
+      "  ingot_msl::frames = f;\n  return &ingot_msl::current;\n}}\n",
+      INGOT_MSL_BIND_HOST_THREAD);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
     const ParsedKernel& k = parsed.kernels[i];
     std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));
@@ -183,7 +185,7 @@ class Library final : public LoadedLibrary {
       KernelEntries e;
       if (k.coroutine) {
         e.lane = symbol<void* (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_LANE, i));
-        e.current = symbol<IngotMslThread** (*)()>(INGOT_MSL_CURRENT_SLOT);
+        e.bind = symbol<IngotMslThread** (*)(IngotMslFrames*)>(INGOT_MSL_BIND_HOST_THREAD);
       } else {
         e.thread =
             symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
