@@ -1,11 +1,8 @@
 // One threadgroup's threads as fibers on the calling host thread (Boost.Context's
-// fcontext switches), run in turn until each reaches a barrier or a SIMD-group exchange.
-// A simdgroup's exchange completes when every one of its lanes still running has reached
-// one (the lanes that reached a threadgroup barrier or returned are inactive for it, as
-// lanes outside a branch are on a GPU); the threadgroup barrier opens when every
-// simdgroup is through with its exchanges and each thread waits at it or has returned.
-// The fibers of a host thread live as long as it: a fiber runs one GPU thread after
-// another, so a group costs no fiber creation.
+// fcontext switches), scheduled in lock-step (lock_step.hpp): the lanes of a kernel whose
+// synchronizing calls the coroutine rewrite cannot reach (msl_lanes.cpp). The fibers of a
+// host thread live as long as it: a fiber runs one GPU thread after another, so a group
+// costs no fiber creation.
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -14,6 +11,7 @@
 #include <vector>
 
 #include "backends/metal/emulator/fiber_switch.hpp"
+#include "backends/metal/emulator/lock_step.hpp"
 #include "backends/metal/emulator/msl_internal.hpp"
 #include "ingot/error.hpp"
 
@@ -32,8 +30,6 @@ size_t page() {
   return size;
 }
 
-enum class State { Ready, AtBarrier, AtExchange, Done };
-
 class Fiber {
  public:
   Fiber() : base_(map_stack()), switch_(static_cast<char*>(base_) + page(), kStackBytes) {
@@ -47,7 +43,7 @@ class Fiber {
   void start(void (*entry)(IngotMslThread*), IngotMslThread* thread) {
     entry_ = entry;
     thread_ = thread;
-    state = State::Ready;
+    state = LaneState::Ready;
   }
   // Runs the thread until it synchronizes or returns.
   void resume() {
@@ -56,14 +52,14 @@ class Fiber {
     switch_.entered_thread();
   }
   // From the thread: back to the scheduler until resumed.
-  void yield(State reason) {
+  void yield(LaneState reason) {
     state = reason;
     switch_.leave();
     back_ = fcontext::jump_fcontext(back_, nullptr).fctx;
     switch_.entered_fiber();
   }
 
-  State state = State::Done;
+  LaneState state = LaneState::Done;
 
  private:
   static void main(fcontext::transfer_t from) {
@@ -72,7 +68,7 @@ class Fiber {
     fiber->back_ = from.fctx;
     for (;;) {
       fiber->entry_(fiber->thread_);
-      fiber->yield(State::Done);
+      fiber->yield(LaneState::Done);
     }
   }
 
@@ -93,46 +89,31 @@ class Fiber {
 };
 
 void on_sync(IngotMslThread* thread, int kind) {
-  static_cast<Fiber*>(thread->runner)
-      ->yield(kind == ingot_sync_threadgroup ? State::AtBarrier : State::AtExchange);
+  static_cast<Fiber*>(thread->runner)->yield(waiting_in(kind));
 }
+
+class Fibers {
+ public:
+  explicit Fibers(std::unique_ptr<Fiber>* fibers) : fibers_(fibers) {}
+  LaneState& state(int i) { return fibers_[i]->state; }
+  void resume(int i) { fibers_[i]->resume(); }
+
+ private:
+  std::unique_ptr<Fiber>* fibers_;
+};
 
 }  // namespace
 
 void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads, int count) {
   thread_local std::vector<std::unique_ptr<Fiber>> pool;
-  thread_local std::vector<IngotMslSimd> simds;
   while (static_cast<int>(pool.size()) < count) pool.push_back(std::make_unique<Fiber>());
-  simds.resize((count + kSimdWidth - 1) / kSimdWidth);
-  for (IngotMslSimd& simd : simds) simd.round = 0;
   for (int i = 0; i < count; ++i) {
     threads[i].runner = pool[i].get();
     threads[i].sync = on_sync;
-    threads[i].simd = &simds[i / kSimdWidth];
     pool[i]->start(entry, &threads[i]);
   }
-  std::unique_ptr<Fiber>* fibers = pool.data();
-  for (bool waiting = true; waiting;) {
-    for (size_t s = 0; s < simds.size(); ++s) {
-      int first = static_cast<int>(s) * kSimdWidth, end = std::min(first + kSimdWidth, count);
-      for (;;) {
-        unsigned exchanged = 0;
-        for (int i = first; i < end; ++i) {
-          if (fibers[i]->state == State::Ready) fibers[i]->resume();
-          if (fibers[i]->state == State::AtExchange) exchanged |= 1u << (i - first);
-        }
-        if (!exchanged) break;
-        IngotMslSimd& simd = simds[s];
-        simd.mask[simd.round & 1] = exchanged;
-        ++simd.round;
-        for (int i = first; i < end; ++i)
-          if (fibers[i]->state == State::AtExchange) fibers[i]->state = State::Ready;
-      }
-    }
-    waiting = false;
-    for (int i = 0; i < count; ++i)
-      if (fibers[i]->state == State::AtBarrier) fibers[i]->state = State::Ready, waiting = true;
-  }
+  Fibers fibers(pool.data());
+  run_lock_step(fibers, threads, count);
 }
 
 }  // namespace ingot::metal_emulator

@@ -19,10 +19,22 @@
     ingot_dispatch_quadgroups_per_threadgroup, ingot_builtin_count                           \
   };                                                                                         \
   enum IngotMslSync { ingot_sync_threadgroup, ingot_sync_simdgroup };                        \
+  /* A simdgroup's exchange: each lane's value in its slot of the bank of the round, the */ \
+  /* lanes that took part, and the results a call shares among the lanes of its scope   */ \
+  /* (at the scope's first lane), valid in the round `shared_round` names. Rounds count  */ \
+  /* on over all the groups a host thread runs, so a result is never taken for a later  */ \
+  /* round's. */                                                                             \
   struct IngotMslSimd {                                                                      \
     unsigned char bank[2][32][32];                                                           \
     unsigned mask[2];                                                                        \
-    unsigned round;                                                                          \
+    unsigned long round;                                                                     \
+    unsigned char shared[32][32];                                                            \
+    unsigned long shared_round[32];                                                          \
+  };                                                                                         \
+  /* Free coroutine frames by size class (msl_header_lanes.cpp): the host thread's, which */ \
+  /* libingot owns, so that a frame outlives the library that made it. */                   \
+  struct IngotMslFrames {                                                                    \
+    void* head[256];                                                                         \
   };                                                                                         \
   struct IngotMslThread {                                                                    \
     unsigned builtin[ingot_builtin_count][3];                                                \
@@ -31,6 +43,7 @@
     IngotMslSimd* simd;                                                                      \
     void (*sync)(IngotMslThread*, int);                                                      \
     void* runner;                                                                            \
+    void* leaf; /* a coroutine lane's innermost frame waiting in a synchronizing call */     \
   };                                                                                         \
   /* The built-ins of the thread at (x, y, z) of its group, `index` in it; the group's */    \
   /* own are set. Threads are numbered x first, over the group's actual size (smaller */     \
@@ -53,10 +66,16 @@
   }
 // clang-format on
 
-// A kernel's two entries: one thread (run as a fiber when the kernel synchronizes), or
-// every thread of the group in turn (a plain loop, when it does not).
+// A kernel's entries: one thread (run as a fiber when the kernel synchronizes) and every
+// thread of the group in turn (a plain loop, when it does not); or, for a kernel whose
+// lanes run as coroutines, the one entry making a thread's task (its frame's address).
 #define INGOT_MSL_ENTRY_THREAD "ingot_msl_thread_"
 #define INGOT_MSL_ENTRY_GROUP "ingot_msl_group_"
+#define INGOT_MSL_ENTRY_LANE "ingot_msl_lane_"
+// IngotMslThread** (IngotMslFrames*): gives the library the calling host thread's free
+// frames and returns its ingot_msl::current there, which the dispatcher of coroutine lanes
+// sets before it resumes a lane.
+#define INGOT_MSL_BIND_HOST_THREAD "ingot_msl_bind_host_thread"
 // unsigned long[kernel count]: each kernel's threadgroup arrays in bytes, filled when the
 // library is loaded.
 #define INGOT_MSL_TG_BYTES "ingot_msl_tg_bytes"

@@ -1,6 +1,8 @@
 // run_dispatch: checks a dispatch against Metal's limits, then runs its threadgroups on
 // the host's cores. A group of a kernel that never synchronizes is a plain loop over its
-// threads inside the compiled library; one that does runs as fibers (fibers.cpp).
+// threads inside the compiled library; one that does runs its threads as coroutines
+// (lanes.cpp), or as fibers (fibers.cpp) where the source is out of the coroutine
+// rewrite's reach (msl_lanes.cpp).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -88,7 +90,10 @@ void run_groups(void* context, int64_t begin, int64_t end) {
           threads[index] = base;
           ingot_msl_place(&threads[index], x, y, z, index);
         }
-    run_group_as_fibers(grid.entries->thread, threads.data(), static_cast<int>(index));
+    if (grid.entries->lane)
+      run_group_as_coroutines(*grid.entries, threads.data(), static_cast<int>(index));
+    else
+      run_group_as_fibers(grid.entries->thread, threads.data(), static_cast<int>(index));
   }
 }
 
@@ -97,6 +102,14 @@ std::string dims(const std::array<uint64_t, 3>& d) {
 }
 
 }  // namespace
+
+LaneModel lane_model(const MslLibrary& library, const std::string& function) {
+  const KernelEntries* entries = static_cast<const LoadedLibrary&>(library).entries(function);
+  if (!entries)
+    throw Error(fmt::format("emulated Metal: the library has no kernel '{}'", function));
+  if (entries->lane) return LaneModel::Coroutines;
+  return entries->synchronizes ? LaneModel::Fibers : LaneModel::Loop;
+}
 
 void run_dispatch(const MslDispatch& dispatch) {
   if (!dispatch.library) throw Error("emulated Metal dispatch: no library (pipeline state)");

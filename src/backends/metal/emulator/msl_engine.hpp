@@ -88,6 +88,13 @@ struct MslDispatch {
 // one the emulated Metal has no device, as a machine without a Metal GPU.
 bool can_run_kernels();
 
+// How the threads of a threadgroup of the kernel `function` run (docs/metal-emulator.md,
+// "Running"): a plain loop (it never synchronizes), coroutines, or fibers (where its
+// synchronizing calls are out of the coroutine rewrite's reach). Throws Error for a
+// function the library lacks.
+enum class LaneModel { Loop, Coroutines, Fibers };
+LaneModel lane_model(const MslLibrary& library, const std::string& function);
+
 // Runs the dispatch to completion on the host's cores. Throws Error naming the limit or
 // the missing binding when the dispatch is not one Metal would run.
 void run_dispatch(const MslDispatch& dispatch);

@@ -6,7 +6,7 @@
 // and nothing lets them observe a matrix's elements. A library that calls
 // thread_elements() (each thread sets or reads its two elements, in Apple's layout) runs
 // its kernels in lock-step: a multiply exchanges each lane's elements of its operands
-// (ingot_msl::exchange), and a store writes each lane's own elements.
+// (a call to await, as a SIMD-group function is), and a store writes each lane's own elements.
 #include "backends/metal/emulator/msl_internal.hpp"
 
 namespace ingot::metal_emulator {
@@ -113,28 +113,54 @@ template <class TA, class TB, class TC> struct lane_elements {
 };
 }  // namespace detail
 
+}  // namespace metal
+
+namespace ingot_msl::co {
+// d = a * b + c where lanes hold their own elements: a call to await (a lane run as a
+// coroutine awaits it, a fiber completes it at once), which exchanges each lane's two
+// elements of the operands so that every lane multiplies the whole matrices.
+template <class TD, class TA, class TB, class TC>
+inline auto simdgroup_multiply_accumulate(metal::simdgroup_matrix<TD, 8, 8>& d,
+                                          const metal::simdgroup_matrix<TA, 8, 8>& a,
+                                          const metal::simdgroup_matrix<TB, 8, 8>& b,
+                                          const metal::simdgroup_matrix<TC, 8, 8>& c) {
+  typedef metal::detail::lane_elements<TA, TB, TC> elements;
+  return exchange(elements{a.thread_elements(), b.thread_elements(), c.thread_elements()},
+                  [out = &d](const lanes<elements>& all) {
+                    metal::simdgroup_matrix<TA, 8, 8> wa;
+                    metal::simdgroup_matrix<TB, 8, 8> wb;
+                    metal::simdgroup_matrix<TC, 8, 8> wc;
+                    for (unsigned l = 0; l < 32; ++l) {
+                      elements part = all[l];
+                      unsigned r = matrix_row(l), col = matrix_col(l);
+                      for (unsigned i = 0; i < 2; ++i)
+                        wa.e[r][col + i] = part.a[i], wb.e[r][col + i] = part.b[i],
+                                  wc.e[r][col + i] = part.c[i];
+                    }
+                    metal::detail::multiply_accumulate(*out, wa, wb, wc);
+                  });
+}
+template <class TD, class TA, class TB>
+inline auto simdgroup_multiply(metal::simdgroup_matrix<TD, 8, 8>& d,
+                               const metal::simdgroup_matrix<TA, 8, 8>& a,
+                               const metal::simdgroup_matrix<TB, 8, 8>& b) {
+  return simdgroup_multiply_accumulate(d, a, b,
+                                       metal::make_filled_simdgroup_matrix<TD, 8, 8>(TD(0)));
+}
+}  // namespace ingot_msl::co
+
+namespace metal {
 // d = a * b + c, each sum accumulated in float.
 template <class TD, class TA, class TB, class TC>
 inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d,
                                           const simdgroup_matrix<TA, 8, 8>& a,
                                           const simdgroup_matrix<TB, 8, 8>& b,
                                           const simdgroup_matrix<TC, 8, 8>& c) {
-  if (!ingot_msl_matrix_lanes) {
-    if (ingot_msl::simd_lane() == 0) detail::multiply_accumulate(d, a, b, c);
-    return;
+  if (ingot_msl_matrix_lanes) {
+    ingot_msl::co::simdgroup_multiply_accumulate(d, a, b, c).now();
+  } else if (ingot_msl::simd_lane() == 0) {
+    detail::multiply_accumulate(d, a, b, c);
   }
-  auto all = ingot_msl::exchange(
-      detail::lane_elements<TA, TB, TC>{a.thread_elements(), b.thread_elements(), c.thread_elements()});
-  simdgroup_matrix<TA, 8, 8> wa;
-  simdgroup_matrix<TB, 8, 8> wb;
-  simdgroup_matrix<TC, 8, 8> wc;
-  for (unsigned l = 0; l < 32; ++l) {
-    detail::lane_elements<TA, TB, TC> part = all[l];
-    unsigned r = ingot_msl::matrix_row(l), col = ingot_msl::matrix_col(l);
-    for (unsigned i = 0; i < 2; ++i)
-      wa.e[r][col + i] = part.a[i], wb.e[r][col + i] = part.b[i], wc.e[r][col + i] = part.c[i];
-  }
-  detail::multiply_accumulate(d, wa, wb, wc);
 }
 template <class TD, class TA, class TB>
 inline void simdgroup_multiply(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,

@@ -19,6 +19,10 @@ std::string msl_header_types();
 std::string msl_header_vectors();
 std::string msl_header_math();
 std::string msl_header_sync();
+std::string msl_header_lanes();  // inside msl_header_sync's, after the ABI
+// The MSL functions a lane waits in for other lanes: the barriers and the SIMD-group and
+// quad-group functions.
+const std::vector<std::string>& msl_synchronizing_functions();
 std::string msl_header_matrix();
 // The path of msl_header() precompiled by `compiler` with `options` (msl_precompiled.cpp),
 // made on first use in the cache folder; "" when that folder cannot be written. `identity`
@@ -31,8 +35,10 @@ std::string precompiled_header(const std::string& compiler, const std::string& i
 struct ParsedKernel {
   MslFunctionInfo info;
   std::string qualified_name;          // with its namespaces, for the entry to call
+  std::string function;                // its name in the source (a template's for instances)
   std::vector<std::string> arguments;  // per parameter: the tag type its entry passes
   bool synchronizes = false;           // calls barriers or SIMD-group functions
+  bool coroutine = false;              // its lanes run as coroutines (msl_lanes.cpp)
   // Where its threadgroup arrays' bytes add up (a template's instantiations share their
   // template's).
   int threadgroup_slot = 0;
@@ -66,6 +72,8 @@ std::string constant_literal(const MslConstantValue& value);
 struct KernelEntries {
   void (*thread)(IngotMslThread*) = nullptr;
   void (*group)(IngotMslThread*) = nullptr;
+  void* (*lane)(IngotMslThread*) = nullptr;             // for lanes run as coroutines
+  IngotMslThread** (*bind)(IngotMslFrames*) = nullptr;  // with `lane`: INGOT_MSL_BIND_HOST_THREAD
   bool synchronizes = false;
 };
 
@@ -78,5 +86,7 @@ class LoadedLibrary : public MslLibrary {
 // Runs one threadgroup's threads as fibers in lock-step (fibers.cpp): `threads[i]` is
 // thread i's record, filled but for `sync`, `runner` and `simd`.
 void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads, int count);
+// The same with each thread a coroutine (lanes.cpp), made by the kernel's lane entry.
+void run_group_as_coroutines(const KernelEntries& entries, IngotMslThread* threads, int count);
 
 }  // namespace ingot::metal_emulator

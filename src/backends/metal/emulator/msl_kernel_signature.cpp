@@ -49,7 +49,7 @@ void MslParser::parse_kernel(size_t open, size_t close, const std::string& prefi
   if (lparen == 0 || tokens_[lparen - 1].kind != Token::Ident)
     fail(tokens_[open].line, "cannot find the kernel's name and parameters");
   ParsedKernel k;
-  k.info.name = tokens_[lparen - 1].text;
+  k.info.name = k.function = tokens_[lparen - 1].text;
   k.qualified_name = "::" + prefix + k.info.name;
   k.info.max_total_threads = max_threads;
   k.threadgroup_slot = slots_++;

@@ -41,7 +41,7 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // only with the flags it was made with.
 std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
   std::vector<std::string> f = with_kernel_sanitizer_flags(
-      {"-std=c++17", "-O2", "-fPIC", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-w",
+      {"-std=c++20", "-O2", "-fPIC", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-w",
        "-ffp-contract=fast", "-fno-math-errno", "-fwrapv"});
   if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
@@ -111,9 +111,20 @@ std::string translation_unit(const ParsedSource& parsed, const MslConstantValues
                       std::max(parsed.threadgroup_slots, 1));
   text +=
       fmt::format("extern \"C\" const bool ingot_msl_matrix_lanes = {};\n", parsed.matrix_lanes);
+  text += fmt::format(
+      "extern \"C\" IngotMslThread** {}(IngotMslFrames* f) {{\n"
+      "  ingot_msl::frames = f;\n  return &ingot_msl::current;\n}}\n",
+      INGOT_MSL_BIND_HOST_THREAD);
   for (size_t i = 0; i < parsed.kernels.size(); ++i) {
     const ParsedKernel& k = parsed.kernels[i];
     std::string tags = fmt::format("{}", fmt::join(k.arguments, ", "));
+    if (k.coroutine) {
+      text += fmt::format(
+          "extern \"C\" void* {0}{1}(IngotMslThread* t) {{\n"
+          "  return ingot_msl::start<{2}>(&{3}, t);\n}}\n",
+          INGOT_MSL_ENTRY_LANE, i, tags, k.qualified_name);
+      continue;
+    }
     text += fmt::format(
         "extern \"C\" void {0}{1}(IngotMslThread* t) {{\n"
         "  ingot_msl::current = t;\n  ingot_msl::call<{2}>(&{3}, t);\n}}\n"
@@ -172,8 +183,14 @@ class Library final : public LoadedLibrary {
       k.info.static_threadgroup_bytes = tg_bytes[k.threadgroup_slot];
       drop_absent(k, values);
       KernelEntries e;
-      e.thread = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
-      e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
+      if (k.coroutine) {
+        e.lane = symbol<void* (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_LANE, i));
+        e.bind = symbol<IngotMslThread** (*)(IngotMslFrames*)>(INGOT_MSL_BIND_HOST_THREAD);
+      } else {
+        e.thread =
+            symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_THREAD, i));
+        e.group = symbol<void (*)(IngotMslThread*)>(fmt::format("{}{}", INGOT_MSL_ENTRY_GROUP, i));
+      }
       e.synchronizes = k.synchronizes;
       functions_[k.info.name] = {k.info, e};
     }

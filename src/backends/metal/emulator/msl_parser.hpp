@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -57,6 +58,17 @@ class MslParser {
     std::string name;
     std::set<std::string> refers;
   };
+  // A declaration at namespace scope with a body: its tokens from `begin`, the body's
+  // braces at `open` and `close`.
+  struct Definition {
+    size_t begin, open, close;
+  };
+  // A function's definition: its name's token and its return type's tokens
+  // [type_begin, type_end).
+  struct Function {
+    Definition body;
+    size_t name = 0, type_begin = 0, type_end = 0;
+  };
 
   // ---- structure (msl_source.cpp) ----
   [[noreturn]] void fail(int line, const std::string& what) const;
@@ -90,6 +102,20 @@ class MslParser {
   // memory stay as they are.
   void threadgroup_variable(size_t i, size_t close, int slot, int& arrays);
 
+  // ---- lanes as coroutines (msl_lanes.cpp) ----
+  // Makes the edits that run the lanes of synchronizing kernels as coroutines; returns the
+  // names of the functions made coroutines, or none (and no edit) where a synchronizing
+  // call is out of the rewrite's reach (see msl_lanes.cpp). With `matrix_lanes` (lanes
+  // hold their simdgroup matrices' elements) the matrix multiplies synchronize too.
+  std::set<std::string> plan_lanes(bool matrix_lanes);
+  // The function `d` defines; nullopt for a struct, an initializer, an operator.
+  std::optional<Function> function_at(const Definition& d) const;
+  // Whether the name at `i` is called: `f(` or `f<...>(`; call_end: the call's `)`.
+  bool is_call(size_t i) const;
+  size_t call_end(size_t i) const;
+  // Makes the return type in tokens [begin, end) ingot_msl::lane<type>.
+  void wrap_type(size_t begin, size_t end);
+
   // ---- function constants (msl_constant_reach.cpp) ----
   // `constant T name [[function_constant(index)]];`, its attribute at tokens [attr, close]:
   // made `static const T name = INGOT_MSL_FC_VALUE(name);`.
@@ -110,6 +136,8 @@ class MslParser {
   std::map<std::string, ParsedKernel> templates_;  // templated kernels, by qualified name
   int slots_ = 0;                                  // threadgroup-byte slots handed out
   std::vector<Declaration> declarations_;
+  std::vector<Definition> definitions_;
+  std::vector<std::pair<size_t, size_t>> instantiations_;  // `template ...;`: [begin, end)
   std::set<std::string> guarded_;  // names asked about with is_function_constant_defined
 };
 

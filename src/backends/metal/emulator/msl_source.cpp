@@ -31,8 +31,13 @@ ParsedSource MslParser::run() {
   scope(0, tokens_.size(), "");
   bool lanes = std::any_of(tokens_.begin(), tokens_.end(),
                            [](const Token& t) { return t.text == "thread_elements"; });
+  std::set<std::string> coroutines = plan_lanes(lanes);
   for (ParsedKernel& k : kernels_) {
-    k.synchronizes = k.synchronizes || sync_outside_kernels_ || lanes;
+    // Lanes as coroutines know exactly which kernels reach a synchronizing call; fibers
+    // take every kernel of a library that synchronizes outside its kernels for one.
+    k.coroutine = coroutines.contains(k.function);
+    k.synchronizes =
+        coroutines.empty() ? k.synchronizes || sync_outside_kernels_ || lanes : k.coroutine;
     k.info.constants = reached_constants(k.info.name);
   }
   std::sort(edits_.begin(), edits_.end(),
@@ -80,6 +85,7 @@ void MslParser::scope(size_t begin, size_t end, const std::string& prefix) {
       size_t semicolon = i;
       while (semicolon < end && !is(semicolon, ";")) ++semicolon;
       instantiation(i, semicolon, prefix);
+      instantiations_.push_back({i, semicolon});
       declaration(entity, semicolon);
       i = entity = semicolon + 1;
       continue;
@@ -123,6 +129,7 @@ void MslParser::scope(size_t begin, size_t end, const std::string& prefix) {
       i = entity = i + 1;
     } else if (t.text == "{") {
       size_t close = match(i);
+      definitions_.push_back({entity, i, close});
       if (kernel) {
         parse_kernel(i, close, prefix, max_threads, templated);
       } else {
