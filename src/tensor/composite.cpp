@@ -17,12 +17,15 @@ constexpr int64_t kPartDepth = 256, kMostParts = 64;
 // leave most cores or threadgroups idle and walk b across its rows: a batch of `parts`
 // shorter products gives each core or group its own outputs, the matmul plans their
 // tiles, and a second, short sum adds the parts. A product into a single column (a
-// matrix times a vector) sums rows of a, which the reduction plans already share out.
+// matrix times a vector) sums rows of a, which the reduction plans already share out; one
+// from a single row (a vector times a matrix) has GPU threads on neighbouring outputs
+// already reading b's rows together, and split it ran 2.5x slower on the H100
+// (bench/results/2026-11-25-matmul-layouts-cpu.md).
 // Only 32- and 64-bit floats: 16-bit parts would round before they are added, integer
 // ones be cut to the operands' type.
-int64_t depth_parts(int64_t outputs, int64_t m, int64_t k, DType dt) {
-  if ((dt != DType::Float32 && dt != DType::Float64) || m == 1 || outputs >= kSplitOutputs ||
-      k < kSplitDepth)
+int64_t depth_parts(int64_t outputs, int64_t n, int64_t m, int64_t k, DType dt) {
+  if ((dt != DType::Float32 && dt != DType::Float64) || n == 1 || m == 1 ||
+      outputs >= kSplitOutputs || k < kSplitDepth)
     return 0;
   for (int64_t p = kMostParts; p >= 2; p /= 2)
     if (k % p == 0 && k / p >= kPartDepth) return p;
@@ -37,7 +40,7 @@ Tensor matrix_product(const Tensor& a, const Tensor& b) {
   Shape batch = broadcast_shapes(batch_a, batch_b, "matmul");
   int64_t n = a.shape()[a.ndim() - 2], m = b.shape().back();
   DType dt = promote_types(a.dtype(), b.dtype());
-  if (int64_t parts = depth_parts(shape_numel(batch) * n * m, m, k, dt)) {
+  if (int64_t parts = depth_parts(shape_numel(batch) * n * m, n, m, k, dt)) {
     // Part p of the depth as batch entry p: a [..., p, n, k / parts] @ b [..., p, k / parts, m].
     Shape a_parts = batch_a, b_parts = batch_b;
     a_parts.insert(a_parts.end(), {n, parts, k / parts});
