@@ -100,7 +100,7 @@ TEST_P(CtsErrors, ReplayAfterABufferWasFreed) {
 }
 
 // A binding must replace one of the graph's buffers by one it can run on: a buffer no
-// launch uses, a smaller one, one of another size at an unaligned offset, or none, is an
+// launch uses, a smaller one, one at an unaligned offset, or none, is an
 // ArgumentError naming the binding, and the graph replays as before afterwards.
 TEST_P(CtsErrors, BadBindingsAreRefusedBeforeAnythingRuns) {
   Device& dev = device();
