@@ -40,12 +40,16 @@ kernel void read_before(device const float* a [[buffer(0)]], device float* out [
 }
 )";
 
+// Runs the kernel and reads its result, which waits for it: a launch is queued, and the
+// emulated Metal's queue runs it on a thread of its own.
 void run_read_before(const std::string& device, const char* source, int64_t group) {
   Tensor a = Tensor::from_vector<float>({1, 2, 3, 4}, {4}, device);
   run_custom_kernel({.source = source,
                      .function = "read_before",
                      .args = {arg::input(a), arg::output({4})},
-                     .dims = {{4, 1, 1}, {group, 1, 1}}});
+                     .dims = {{4, 1, 1}, {group, 1, 1}}})
+      .at(0)
+      .to_vector<float>();
 }
 
 class SanitizedKernels : public ::testing::Test {
