@@ -190,6 +190,11 @@ class CudaDevice final : public Device {
   CudaQueue queue_;
 };
 
+// The device address a kernel is given for `buffer`: its allocation's, plus a view's offset.
+inline CUdeviceptr device_address(const Buffer& buffer) {
+  return reinterpret_cast<CUdeviceptr>(buffer.handle()) + buffer.offset();
+}
+
 // One launch made ready for the driver: its grid and block, and its arguments in the form
 // cuLaunchKernel and kernel nodes read, one slot per argument at the parameter's size.
 struct CudaLaunch {

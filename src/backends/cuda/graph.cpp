@@ -6,6 +6,7 @@
 // executable graph, which does not touch a launch already queued.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <mutex>
 
 #include "backends/cuda/cuda.hpp"
@@ -44,9 +45,15 @@ CudaKernelNodeParams node_params(const CudaProgram& program, const CudaLaunch& l
 // The device addresses a launch passes, in order.
 std::vector<CUdeviceptr> addresses(std::span<Buffer* const> buffers) {
   std::vector<CUdeviceptr> result;
-  for (const Buffer* buffer : buffers)
-    result.push_back(reinterpret_cast<CUdeviceptr>(buffer->handle()) + buffer->offset());
+  for (const Buffer* buffer : buffers) result.push_back(device_address(*buffer));
   return result;
+}
+
+// Whether a node holding `held` already passes `buffers`; compared in place, as every
+// replay asks it of every node.
+bool holds(const std::vector<CUdeviceptr>& held, std::span<Buffer* const> buffers) {
+  return std::equal(held.begin(), held.end(), buffers.begin(), buffers.end(),
+                    [](CUdeviceptr a, const Buffer* b) { return a == device_address(*b); });
 }
 
 class CudaGraph final : public Graph {
@@ -128,8 +135,7 @@ void CudaGraph::submit(const Buffers& buffers) {
   cuda_.bind(what_);
   for (Node& node : nodes_) {
     std::span<Buffer* const> now = buffers.of(node.launch);
-    std::vector<CUdeviceptr> wanted = addresses(now);
-    if (wanted == node.addresses) continue;
+    if (holds(node.addresses, now)) continue;
     const Launch& launch = launches()[node.launch];
     CudaLaunch ready = CudaProgram::prepare(now, launch.dims, launch.scalars);
     CudaKernelNodeParams params =
@@ -138,7 +144,7 @@ void CudaGraph::submit(const Buffers& buffers) {
         status != CUDA_SUCCESS)
       throw cu_error(status, "cuGraphExecKernelNodeSetParams",
                      fmt::format("{}: kernel node of launch {}", what_, node.launch));
-    node.addresses = std::move(wanted);
+    node.addresses = addresses(now);
   }
   if (CUresult status = cu().cuGraphLaunch(exec_, cuda_.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuGraphLaunch", what_);

@@ -132,7 +132,7 @@ CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDi
   for (size_t i = 0; i < launch.arguments.size(); ++i) {
     CudaLaunch::Argument& argument = launch.arguments[i];
     if (i < buffers.size())
-      argument.pointer = reinterpret_cast<CUdeviceptr>(buffers[i]->handle()) + buffers[i]->offset();
+      argument.pointer = device_address(*buffers[i]);
     else if (const ScalarArg& scalar = scalars[i - buffers.size()];
              scalar.kind == ScalarArg::Kind::Int)
       argument.integer = scalar.i;
@@ -159,8 +159,7 @@ double CudaProgram::run(std::span<const KernelArg> args, const LaunchDims& dims,
   for (size_t i = 0; i < args.size(); ++i) {
     const KernelArg& arg = args[i];
     if (arg.kind == KernelArg::Kind::Buffer) {
-      ready.arguments[i].pointer =
-          reinterpret_cast<CUdeviceptr>(arg.buffer->handle()) + arg.buffer->offset();
+      ready.arguments[i].pointer = device_address(*arg.buffer);
       ready.parameters.push_back(&ready.arguments[i]);
     } else if (arg.kind == KernelArg::Kind::Bytes) {
       // cuLaunchKernel copies each parameter's bytes before it returns.
