@@ -20,6 +20,7 @@ std::string msl_header_vectors();
 std::string msl_header_math();
 std::string msl_header_sync();
 std::string msl_header_lanes();  // inside msl_header_sync's, after the ABI
+std::string msl_header_simd();   // inside msl_header_sync's, after the lanes
 // The MSL functions a lane waits in for other lanes: the barriers and the SIMD-group and
 // quad-group functions.
 const std::vector<std::string>& msl_synchronizing_functions();
