@@ -273,6 +273,17 @@ TEST_P(ReduceTest, LongSumAccuracy) {
   EXPECT_TRUE(close(Tensor::ones({1 << 24}, F32, dev()).sum(), Array::scalar(1 << 24)));
 }
 
+// Full reductions long enough that, on devices with threadgroups, the first stage's parts
+// interleave (each reads every 1024 x 4096-th stretch of 4096 elements): every element
+// must still be read once.
+TEST_P(ReduceTest, InterleavedFirstStage) {
+  Array x = random({1 << 23}, range(-1, 2)), y = random({1 << 23});
+  EXPECT_TRUE(close(tensor(x).sum(), x.sum(), Tol::reduction(F32, 1 << 23)));
+  EXPECT_TRUE(close(tensor(x).max(), x.max()));
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 1 << 23), [](auto x, auto y) { return (x * y).sum(); }, x, y));
+}
+
 TEST_P(ReduceTest, ReduceOfExpandedAndPadded) {
   Array x = random({5, 1});
   EXPECT_TRUE(check([](auto x) { return x.expand({5, 999}).sum({1}); }, x));
