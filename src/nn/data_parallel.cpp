@@ -26,10 +26,10 @@ void copy_values(const NamedTensors& first, const NamedTensors& replica, size_t 
     const auto& [name, value] = first[i];
     Tensor target = replica[i].second;
     if (replica[i].first != name || target.shape() != value.shape())
-      throw ArgumentError("DataParallel: replica " + std::to_string(index) + "'s " + what +
-                          " " + replica[i].first + " " + shape_text(target.shape()) +
-                          " does not match replica 0's " + name + " " +
-                          shape_text(value.shape()) + "; the factory must make equal modules");
+      throw ArgumentError("DataParallel: replica " + std::to_string(index) + "'s " + what + " " +
+                          replica[i].first + " " + shape_text(target.shape()) +
+                          " does not match replica 0's " + name + " " + shape_text(value.shape()) +
+                          "; the factory must make equal modules");
     target.assign(value.to(target.device()));
   }
 }
@@ -79,13 +79,15 @@ Tensor DataParallel::backward(const std::vector<Tensor>& losses) {
                         " losses for " + std::to_string(replicas_.size()) +
                         " replicas; give one per replica in the devices' order");
   if (batch_split_.empty())
-    throw ArgumentError("DataParallel::backward: no forward since the last backward; the "
-                        "losses are weighted by the forward's batch split");
+    throw ArgumentError(
+        "DataParallel::backward: no forward since the last backward; the "
+        "losses are weighted by the forward's batch split");
   for (size_t r = 0; r < losses.size(); ++r)
     if (!losses[r].defined() || losses[r].numel() != 1 || losses[r].device() != devices_[r])
       throw ArgumentError("DataParallel::backward: loss " + std::to_string(r) +
                           " must be one element on " + devices_[r]);
-  const double batch = double(std::accumulate(batch_split_.begin(), batch_split_.end(), int64_t{0}));
+  const double batch =
+      double(std::accumulate(batch_split_.begin(), batch_split_.end(), int64_t{0}));
   for (const Tensor& loss : losses) loss.backward();
 
   NoGrad no_grad;

@@ -13,8 +13,7 @@ using namespace frontend;
 namespace {
 
 // Registry names of `devices`, checked: at least one, each once, each opening.
-std::vector<std::string> checked_devices(const std::vector<std::string>& devices,
-                                         const char* op) {
+std::vector<std::string> checked_devices(const std::vector<std::string>& devices, const char* op) {
   if (devices.empty())
     throw ArgumentError(std::string(op) + ": the device list is empty; name one or more devices");
   std::vector<std::string> names;
@@ -36,7 +35,9 @@ void check_defined(const Tensor& t, const char* op) {
 
 ShardedTensor::ShardedTensor(std::vector<Tensor> shards, std::vector<std::string> devices,
                              std::optional<int> axis, Shape shape)
-    : shards_(std::move(shards)), devices_(std::move(devices)), axis_(axis),
+    : shards_(std::move(shards)),
+      devices_(std::move(devices)),
+      axis_(axis),
       shape_(std::move(shape)) {}
 
 ShardedTensor ShardedTensor::shard(const Tensor& t, const std::vector<std::string>& devices,
@@ -122,8 +123,8 @@ ShardedTensor ShardedTensor::reshard(int axis) const {
 
 ShardedTensor ShardedTensor::replicated() const {
   if (!axis_) return *this;
-  return ShardedAccess::make(sharded::all_gather(shards_, devices_, *axis_), devices_,
-                             std::nullopt, shape_);
+  return ShardedAccess::make(sharded::all_gather(shards_, devices_, *axis_), devices_, std::nullopt,
+                             shape_);
 }
 
 Tensor ShardedTensor::to(const std::string& device) const {

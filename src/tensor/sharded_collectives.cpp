@@ -63,13 +63,14 @@ std::vector<Tensor> all_gather(const std::vector<Tensor>& shards,
   gathered[0] *= int64_t(shards.size());
   std::vector<Tensor> out;
   for (const std::string& d : devices) {
-    auto buffer = Device::get(d).allocator().alloc(count * shards.size() * dtype_size(first.dtype()));
+    auto buffer =
+        Device::get(d).allocator().alloc(count * shards.size() * dtype_size(first.dtype()));
     out.push_back(wrap(make_buffer_node(std::move(buffer), first.dtype(), gathered, d)));
   }
   Communicator::get(devices).all_gather(buffers_of(in), buffers_of(out), count, first.dtype());
 
-  const bool even = std::all_of(extents.begin(), extents.end(),
-                                [&](int64_t e) { return e == longest; });
+  const bool even =
+      std::all_of(extents.begin(), extents.end(), [&](int64_t e) { return e == longest; });
   for (Tensor& whole : out) {
     if (!even) {
       std::vector<Tensor> pieces;

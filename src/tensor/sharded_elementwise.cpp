@@ -16,8 +16,8 @@ using BinaryFn = std::function<Tensor(const Tensor&, const Tensor&)>;
 // The result's split axis and extents: those of the first operand split along an axis it
 // does not broadcast.
 std::optional<std::pair<int, std::vector<int64_t>>> result_split(const ShardedTensor& a,
-                                                                  const ShardedTensor& b,
-                                                                  const Shape& out) {
+                                                                 const ShardedTensor& b,
+                                                                 const Shape& out) {
   for (const ShardedTensor* t : {&a, &b}) {
     if (!t->axis()) continue;
     const int axis = *t->axis() + int(out.size()) - t->ndim();
@@ -64,7 +64,8 @@ ShardedTensor with_tensor(const Tensor& a, const ShardedTensor& b, const BinaryF
 }
 
 ShardedTensor unary(const ShardedTensor& t, Tensor (Tensor::*op)() const) {
-  return per_shard(t, [op](size_t, const Tensor& s) { return (s.*op)(); }, t.axis());
+  return per_shard(
+      t, [op](size_t, const Tensor& s) { return (s.*op)(); }, t.axis());
 }
 
 const BinaryFn kAdd = [](const Tensor& x, const Tensor& y) { return x + y; };
@@ -87,7 +88,8 @@ ShardedTensor ShardedTensor::tanh() const { return unary(*this, &Tensor::tanh); 
 ShardedTensor ShardedTensor::gelu() const { return unary(*this, &Tensor::gelu); }
 
 ShardedTensor ShardedTensor::astype(DType dtype) const {
-  return per_shard(*this, [dtype](size_t, const Tensor& s) { return s.astype(dtype); }, axis_);
+  return per_shard(
+      *this, [dtype](size_t, const Tensor& s) { return s.astype(dtype); }, axis_);
 }
 
 ShardedTensor ShardedTensor::map(const std::function<Tensor(const Tensor&)>& elementwise,
@@ -109,16 +111,16 @@ ShardedTensor ShardedTensor::map(const std::function<Tensor(const Tensor&)>& ele
 }
 
 ShardedTensor ShardedTensor::maximum(const ShardedTensor& other) const {
-  return binary(*this, other, [](const Tensor& x, const Tensor& y) { return x.maximum(y); },
-                "maximum");
+  return binary(
+      *this, other, [](const Tensor& x, const Tensor& y) { return x.maximum(y); }, "maximum");
 }
 ShardedTensor ShardedTensor::minimum(const ShardedTensor& other) const {
-  return binary(*this, other, [](const Tensor& x, const Tensor& y) { return x.minimum(y); },
-                "minimum");
+  return binary(
+      *this, other, [](const Tensor& x, const Tensor& y) { return x.minimum(y); }, "minimum");
 }
 ShardedTensor ShardedTensor::pow(const ShardedTensor& exponent) const {
-  return binary(*this, exponent, [](const Tensor& x, const Tensor& y) { return x.pow(y); },
-                "pow");
+  return binary(
+      *this, exponent, [](const Tensor& x, const Tensor& y) { return x.pow(y); }, "pow");
 }
 
 ShardedTensor operator+(const ShardedTensor& a, const ShardedTensor& b) {
@@ -158,28 +160,36 @@ ShardedTensor operator/(const Tensor& a, const ShardedTensor& b) {
   return with_tensor(a, b, kDiv, "div");
 }
 ShardedTensor operator+(const ShardedTensor& a, double b) {
-  return per_shard(a, [b](size_t, const Tensor& s) { return s + b; }, a.axis());
+  return per_shard(
+      a, [b](size_t, const Tensor& s) { return s + b; }, a.axis());
 }
 ShardedTensor operator-(const ShardedTensor& a, double b) {
-  return per_shard(a, [b](size_t, const Tensor& s) { return s - b; }, a.axis());
+  return per_shard(
+      a, [b](size_t, const Tensor& s) { return s - b; }, a.axis());
 }
 ShardedTensor operator*(const ShardedTensor& a, double b) {
-  return per_shard(a, [b](size_t, const Tensor& s) { return s * b; }, a.axis());
+  return per_shard(
+      a, [b](size_t, const Tensor& s) { return s * b; }, a.axis());
 }
 ShardedTensor operator/(const ShardedTensor& a, double b) {
-  return per_shard(a, [b](size_t, const Tensor& s) { return s / b; }, a.axis());
+  return per_shard(
+      a, [b](size_t, const Tensor& s) { return s / b; }, a.axis());
 }
 ShardedTensor operator+(double a, const ShardedTensor& b) {
-  return per_shard(b, [a](size_t, const Tensor& s) { return a + s; }, b.axis());
+  return per_shard(
+      b, [a](size_t, const Tensor& s) { return a + s; }, b.axis());
 }
 ShardedTensor operator-(double a, const ShardedTensor& b) {
-  return per_shard(b, [a](size_t, const Tensor& s) { return a - s; }, b.axis());
+  return per_shard(
+      b, [a](size_t, const Tensor& s) { return a - s; }, b.axis());
 }
 ShardedTensor operator*(double a, const ShardedTensor& b) {
-  return per_shard(b, [a](size_t, const Tensor& s) { return a * s; }, b.axis());
+  return per_shard(
+      b, [a](size_t, const Tensor& s) { return a * s; }, b.axis());
 }
 ShardedTensor operator/(double a, const ShardedTensor& b) {
-  return per_shard(b, [a](size_t, const Tensor& s) { return a / s; }, b.axis());
+  return per_shard(
+      b, [a](size_t, const Tensor& s) { return a / s; }, b.axis());
 }
 
 }  // namespace ingot

@@ -36,7 +36,8 @@ std::vector<Tensor> pieces(const std::vector<Tensor>& replicas, int axis,
 ShardedTensor split_like(const ShardedTensor& t, int axis, const std::vector<int64_t>& split);
 // Every device's shard replaced by fn(device index, shard), layout and devices kept (the
 // global shape is recomputed from the shards).
-ShardedTensor per_shard(const ShardedTensor& t, const std::function<Tensor(size_t, const Tensor&)>& fn,
+ShardedTensor per_shard(const ShardedTensor& t,
+                        const std::function<Tensor(size_t, const Tensor&)>& fn,
                         std::optional<int> axis);
 
 // The collectives. `parts` holds one tensor per device of `devices`, of equal shapes.

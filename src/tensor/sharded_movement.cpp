@@ -48,7 +48,8 @@ std::optional<std::pair<int, int64_t>> split_axis_after_reshape(const Shape& fro
   for (size_t j = 0; j < to.size(); ++j) {
     if (product(to, 0, j) != before) continue;
     for (size_t m = axis + 1; m <= from.size(); ++m)
-      if (extent * product(from, axis + 1, m) == to[j]) return std::make_pair(int(j), to[j] / extent);
+      if (extent * product(from, axis + 1, m) == to[j])
+        return std::make_pair(int(j), to[j] / extent);
     for (size_t m = j + 1; m <= to.size(); ++m) {
       const int64_t inner = product(to, j + 1, m);
       if (to[j] * inner != extent) continue;
@@ -65,8 +66,8 @@ std::optional<std::pair<int, int64_t>> split_axis_after_reshape(const Shape& fro
 ShardedTensor ShardedTensor::reshape(const Shape& shape) const {
   const Shape to = resolved(shape_, shape);
   if (!axis_)
-    return sharded::per_shard(*this, [&](size_t, const Tensor& s) { return s.reshape(to); },
-                              std::nullopt);
+    return sharded::per_shard(
+        *this, [&](size_t, const Tensor& s) { return s.reshape(to); }, std::nullopt);
   const std::vector<int64_t> pieces = split();
   auto mapped = split_axis_after_reshape(shape_, *axis_, to, pieces);
   if (!mapped)
@@ -91,8 +92,8 @@ ShardedTensor ShardedTensor::permute(const std::vector<int>& order) const {
   std::optional<int> axis = axis_;
   for (size_t j = 0; axis_ && j < order.size(); ++j)
     if (frontend::normalize_axis(order[j], ndim(), "permute") == *axis_) axis = int(j);
-  return sharded::per_shard(*this, [&](size_t, const Tensor& s) { return s.permute(order); },
-                            axis);
+  return sharded::per_shard(
+      *this, [&](size_t, const Tensor& s) { return s.permute(order); }, axis);
 }
 
 ShardedTensor ShardedTensor::transpose(int a, int b) const {

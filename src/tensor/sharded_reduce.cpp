@@ -29,8 +29,8 @@ ShardedTensor reduce(const ShardedTensor& t, const std::vector<int>& axes, bool 
   std::optional<int> axis = t.axis();
   if (axis && !keepdim) {
     std::vector<int> reduced = frontend::normalize_axes(axes, t.ndim(), name);
-    axis = *axis - int(std::count_if(reduced.begin(), reduced.end(),
-                                     [&](int a) { return a < *t.axis(); }));
+    axis = *axis -
+           int(std::count_if(reduced.begin(), reduced.end(), [&](int a) { return a < *t.axis(); }));
   }
   return ShardedTensor::from_shards(std::move(parts), axis);
 }

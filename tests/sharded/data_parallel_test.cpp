@@ -1,6 +1,7 @@
 // Data-parallel training: an MLP trained on a batch split over the group's devices takes
 // the same steps as the same MLP on one device over the whole batch (float32 tolerance).
 #include "ingot/data_parallel.hpp"
+
 #include "ingot/optim.hpp"
 #include "sharded/sharded_test.hpp"
 

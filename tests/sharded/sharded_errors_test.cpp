@@ -13,8 +13,7 @@ TEST_P(ShardedTest, BadDeviceListsAreErrors) {
   const std::string first = group()[0];
   EXPECT_TRUE(throws_error([&] { t.shard({}, 0); }, {"shard"}, {"empty"}));
   EXPECT_TRUE(throws_error([&] { t.replicate({}); }, {"replicate"}, {"empty"}));
-  EXPECT_TRUE(throws_error([&] { t.shard({first, first}, 0); }, {"shard"},
-                           {first, "named twice"}));
+  EXPECT_TRUE(throws_error([&] { t.shard({first, first}, 0); }, {"shard"}, {first, "named twice"}));
   EXPECT_TRUE(throws_error([&] { t.replicate({first, "NOSUCH:3"}); }, {"NOSUCH"}));
 }
 
@@ -35,7 +34,7 @@ TEST_P(ShardedTest, MismatchedOperandsAreErrors) {
   EXPECT_TRUE(throws_error([&] { a + b; }, {"add"}, {group()[0], group()[1], "same order"}));
   EXPECT_TRUE(throws_error([&] { a.matmul(b.transpose()); }, {"matmul"}, {"different devices"}));
   ShardedTensor c = tensor(random({5, 4})).shard(group(), 0);
-  EXPECT_TRUE(throws_error([&] { a * c; }, {"mul"}, {"(6, 4)", "(5, 4)"}));
+  EXPECT_TRUE(throws_error([&] { a* c; }, {"mul"}, {"(6, 4)", "(5, 4)"}));
   EXPECT_TRUE(throws_error([&] { a.matmul(c); }, {"matmul"}, {"(6, 4)", "(5, 4)", "must equal"}));
   EXPECT_TRUE(throws_error([&] { a.matmul(tensor(random({4})).replicate(group()).sum()); },
                            {"matmul"}, {"at least one axis"}));
@@ -53,30 +52,41 @@ TEST_P(ShardedTest, MovesThatBreakTheSplitAreErrors) {
 
 TEST_P(ShardedTest, PiecesThatDoNotFitAreErrors) {
   Tensor a = tensor(random({3, 4}), group()[0]), b = tensor(random({3, 5}), group()[1]);
-  EXPECT_TRUE(throws_error([&] { ShardedTensor::from_shards({a, b}, 0); }, {"from_shards"},
-                           {"(3, 5)", "(3, 4)", "axis 0"}));
-  EXPECT_TRUE(throws_error([&] { ShardedTensor::from_shards({a, b}, std::nullopt); },
-                           {"from_shards"}, {"replicas must be equal"}));
-  EXPECT_TRUE(throws_error([&] { ShardedTensor::from_shards({a, a}, 1); }, {"from_shards"},
-                           {"named twice"}));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        ShardedTensor::from_shards({a, b}, 0);
+      },
+      {"from_shards"}, {"(3, 5)", "(3, 4)", "axis 0"}));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        ShardedTensor::from_shards({a, b}, std::nullopt);
+      },
+      {"from_shards"}, {"replicas must be equal"}));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        ShardedTensor::from_shards({a, a}, 1);
+      },
+      {"from_shards"}, {"named twice"}));
   EXPECT_TRUE(throws_error([&] { ShardedTensor::from_shards({}, 0); }, {"from_shards"}));
 }
 
 TEST_P(ShardedTest, DataParallelMisuseIsAnError) {
   nn::DataParallel model(
-      [](const std::string& d) { return std::make_shared<nn::Linear>(3, 2, true, DType::Float32, d); },
+      [](const std::string& d) {
+        return std::make_shared<nn::Linear>(3, 2, true, DType::Float32, d);
+      },
       group());
   ShardedTensor columns = tensor(random({4, 3})).shard(group(), 1);
   EXPECT_TRUE(throws_error([&] { model(columns); }, {"DataParallel::forward"}, {"axis 0"}));
-  EXPECT_TRUE(throws_error([&] { model.backward({}); }, {"DataParallel::backward"},
-                           {"one per replica"}));
+  EXPECT_TRUE(
+      throws_error([&] { model.backward({}); }, {"DataParallel::backward"}, {"one per replica"}));
   EXPECT_TRUE(throws_error([&] { model.replica(5); }, {"DataParallel::replica"}, {"index 5"}));
   EXPECT_TRUE(throws_error(
       [&] {
         nn::DataParallel uneven(
             [&](const std::string& d) {
-              return std::make_shared<nn::Linear>(d == group()[0] ? 3 : 4, 2, true,
-                                                  DType::Float32, d);
+              return std::make_shared<nn::Linear>(d == group()[0] ? 3 : 4, 2, true, DType::Float32,
+                                                  d);
             },
             group());
       },

@@ -44,19 +44,23 @@ TEST_P(ShardedTest, LayoutChangesGatherOrSlice) {
 
 TEST_P(ShardedTest, UnaryOpsRunPerShard) {
   const In cols{random({5, 9}), 1};
-  ShardedTensor r = check(kArith, [](const auto& x) { return x.relu(); }, cols);
+  ShardedTensor r = check(
+      kArith, [](const auto& x) { return x.relu(); }, cols);
   EXPECT_EQ(r.axis(), 1);
-  check(kTranscendental, [](const auto& x) { return x.exp().neg(); }, cols);
-  check(kTranscendental, [](const auto& x) { return x.abs().sqrt().tanh(); }, cols);
-  check(kTranscendental, [](const auto& x) { return x.gelu() + x.sigmoid(); }, cols);
+  check(
+      kTranscendental, [](const auto& x) { return x.exp().neg(); }, cols);
+  check(
+      kTranscendental, [](const auto& x) { return x.abs().sqrt().tanh(); }, cols);
+  check(
+      kTranscendental, [](const auto& x) { return x.gelu() + x.sigmoid(); }, cols);
   ShardedTensor halves = check(
       kArith, [](const auto& x) { return x.square(); }, In{random({9}), std::nullopt});
   EXPECT_TRUE(halves.is_replicated());
   ShardedTensor mapped = tensor(cols.values).shard(group(), 1).map([](const Tensor& s) {
     return (s * 3.0).minimum(Tensor::scalar(1.0, DType::Float32, s.device()));
   });
-  EXPECT_TRUE(support::close(mapped.to("CPU"), (cols.values * 3.0).minimum(Array::scalar(1)),
-                             kArith));
+  EXPECT_TRUE(
+      support::close(mapped.to("CPU"), (cols.values * 3.0).minimum(Array::scalar(1)), kArith));
 }
 
 TEST_P(ShardedTest, BinaryOpsBroadcastAndReslice) {
@@ -74,10 +78,12 @@ TEST_P(ShardedTest, BinaryOpsBroadcastAndReslice) {
   // A split operand broadcast by the other's leading axes.
   EXPECT_EQ(check(kArith, add, In{random({3, 7, 5}), std::nullopt}, In{a, 0}).axis(), 1);
   EXPECT_TRUE(check(kArith, add, In{a, std::nullopt}, In{b, std::nullopt}).is_replicated());
-  check(kArith, [](const auto& x, const auto& y) { return x.maximum(y) - x.minimum(y) / 2.0; },
-        In{a, 0}, In{b, 1});
-  check(kTranscendental, [](const auto& x, const auto& y) { return x.abs().pow(y); }, In{a, 1},
-        In{b, 1});
+  check(
+      kArith, [](const auto& x, const auto& y) { return x.maximum(y) - x.minimum(y) / 2.0; },
+      In{a, 0}, In{b, 1});
+  check(
+      kTranscendental, [](const auto& x, const auto& y) { return x.abs().pow(y); }, In{a, 1},
+      In{b, 1});
 }
 
 TEST_P(ShardedTest, PlainTensorsAndScalarsJoinEveryShard) {
@@ -95,44 +101,97 @@ TEST_P(ShardedTest, ReductionsOverOtherAxesStaySplit) {
   const In x{random({3, 7, 5}), 1};
   auto sum0 = [](const auto& t) { return t.sum({0}); };
   EXPECT_EQ(check(kArith, sum0, x).axis(), 0);
-  EXPECT_EQ(check(kArith, [](const auto& t) { return t.max({0, 2}, true); }, x).axis(), 1);
-  EXPECT_EQ(check(kArith, [](const auto& t) { return t.mean({-1}); }, x).axis(), 1);
-  EXPECT_EQ(check(kArith, [](const auto& t) { return t.min({2}); }, In{x.values, 0}).axis(), 0);
+  EXPECT_EQ(check(
+                kArith,
+                [](const auto& t) {
+                  return t.max({0, 2}, true);
+                },
+                x)
+                .axis(),
+            1);
+  EXPECT_EQ(check(
+                kArith, [](const auto& t) { return t.mean({-1}); }, x)
+                .axis(),
+            1);
+  EXPECT_EQ(check(
+                kArith, [](const auto& t) { return t.min({2}); }, In{x.values, 0})
+                .axis(),
+            0);
 }
 
 TEST_P(ShardedTest, ReductionsOverTheSplitAxisAllReduce) {
   const In x{random({3, 7, 5}), 1};
   const Tol sums = Tol::reduction(DType::Float32, 35);
-  ShardedTensor s = check(sums, [](const auto& t) { return t.sum({1}); }, x);
+  ShardedTensor s = check(
+      sums, [](const auto& t) { return t.sum({1}); }, x);
   EXPECT_TRUE(s.is_replicated());
-  for (const Tensor& part : s.shards())
-    EXPECT_TRUE(support::close(part, x.values.sum({1}), sums));
-  check(sums, [](const auto& t) { return t.sum({1, 2}, true); }, x);
-  check(sums, [](const auto& t) { return t.sum(); }, x);
-  check(sums, [](const auto& t) { return t.mean({-2}); }, x);
-  check(kArith, [](const auto& t) { return t.max({1}); }, x);
-  check(kArith, [](const auto& t) { return t.min(); }, x);
-  check(sums, [](const auto& t) { return t.prod({1}); }, In{random({2, 7, 3}, 0.5, 1.5), 1});
+  for (const Tensor& part : s.shards()) EXPECT_TRUE(support::close(part, x.values.sum({1}), sums));
+  check(
+      sums,
+      [](const auto& t) {
+        return t.sum({1, 2}, true);
+      },
+      x);
+  check(
+      sums, [](const auto& t) { return t.sum(); }, x);
+  check(
+      sums, [](const auto& t) { return t.mean({-2}); }, x);
+  check(
+      kArith, [](const auto& t) { return t.max({1}); }, x);
+  check(
+      kArith, [](const auto& t) { return t.min(); }, x);
+  check(
+      sums, [](const auto& t) { return t.prod({1}); }, In{random({2, 7, 3}, 0.5, 1.5), 1});
 }
 
 TEST_P(ShardedTest, MovementKeepsTheSplitAxisWhereItMaps) {
   const In x{random({6, 5, 4}), 0};
-  EXPECT_EQ(check(Tol{}, [](const auto& t) { return t.reshape({6, 20}); }, x).axis(), 0);
-  ShardedTensor merged = check(Tol{}, [](const auto& t) { return t.reshape({-1}); }, x);
+  EXPECT_EQ(check(
+                Tol{},
+                [](const auto& t) {
+                  return t.reshape({6, 20});
+                },
+                x)
+                .axis(),
+            0);
+  ShardedTensor merged = check(
+      Tol{}, [](const auto& t) { return t.reshape({-1}); }, x);
   EXPECT_EQ(merged.split(), (std::vector<int64_t>{60, 60}));
-  ShardedTensor outer = check(Tol{}, [](const auto& t) { return t.reshape({2, 3, 20}); }, x);
+  ShardedTensor outer = check(
+      Tol{},
+      [](const auto& t) {
+        return t.reshape({2, 3, 20});
+      },
+      x);
   EXPECT_EQ(outer.axis(), 0);
   EXPECT_EQ(outer.split(), (std::vector<int64_t>{1, 1}));
-  EXPECT_EQ(check(Tol{}, [](const auto& t) { return t.reshape({6, 5, 2, 2}); },
-                  In{x.values, 1})
+  EXPECT_EQ(check(
+                Tol{},
+                [](const auto& t) {
+                  return t.reshape({6, 5, 2, 2});
+                },
+                In{x.values, 1})
                 .axis(),
             1);
-  EXPECT_EQ(check(Tol{}, [](const auto& t) { return t.permute({2, 0, 1}); }, x).axis(), 1);
-  EXPECT_EQ(check(Tol{}, [](const auto& t) { return t.transpose(0, 2); }, In{x.values, 2}).axis(),
+  EXPECT_EQ(check(
+                Tol{},
+                [](const auto& t) {
+                  return t.permute({2, 0, 1});
+                },
+                x)
+                .axis(),
+            1);
+  EXPECT_EQ(check(
+                Tol{}, [](const auto& t) { return t.transpose(0, 2); }, In{x.values, 2})
+                .axis(),
             0);
-  EXPECT_TRUE(
-      check(Tol{}, [](const auto& t) { return t.reshape({30, 4}); }, In{x.values, std::nullopt})
-          .is_replicated());
+  EXPECT_TRUE(check(
+                  Tol{},
+                  [](const auto& t) {
+                    return t.reshape({30, 4});
+                  },
+                  In{x.values, std::nullopt})
+                  .is_replicated());
 }
 
 TEST_P(ShardedTest, MatmulSplitsFollowTheOperands) {

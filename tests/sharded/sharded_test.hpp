@@ -1,6 +1,6 @@
 // The fixture of the sharded suite: one test per group of devices that opens here (two
-// emulated Metal devices, two OpenCL devices, the CPU beside PoCL), random inputs made
-// on the host, and checks of a sharded result against the same op on one device and the
+// emulated Metal devices, two OpenCL devices, the CPU beside an emulated Metal device), random
+// inputs made on the host, and checks of a sharded result against the same op on one device and the
 // float64 reference.
 #pragma once
 
@@ -28,7 +28,7 @@ struct In {
 };
 
 inline std::vector<Group> device_groups() {
-  return {{"METAL:0", "METAL:1"}, {"CL:0", "CL:1"}, {"CPU", "CL:0"}};
+  return {{"METAL:0", "METAL:1"}, {"CL:0", "CL:1"}, {"CPU", "METAL:0"}};
 }
 
 inline std::string group_name(const ::testing::TestParamInfo<Group>& info) {
