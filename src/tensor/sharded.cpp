@@ -53,10 +53,11 @@ ShardedTensor ShardedTensor::shard(const Tensor& t, const std::vector<std::strin
                         " has " + std::to_string(extent) + " elements, fewer than the " +
                         std::to_string(names.size()) + " devices " + sharded::devices_str(names) +
                         "; each device needs at least one");
-  std::vector<Tensor> copies;
-  for (const std::string& d : names) copies.push_back(t.to(d));
-  return ShardedAccess::make(sharded::pieces(copies, a, sharded::even_split(extent, names.size())),
-                             names, a, t.shape());
+  // Sliced where `t` is, so each device receives its piece only.
+  std::vector<Tensor> placed = sharded::pieces(std::vector<Tensor>(names.size(), t), a,
+                                               sharded::even_split(extent, names.size()));
+  for (size_t d = 0; d < names.size(); ++d) placed[d] = placed[d].to(names[d]);
+  return ShardedAccess::make(std::move(placed), names, a, t.shape());
 }
 
 ShardedTensor ShardedTensor::replicate(const Tensor& t, const std::vector<std::string>& devices) {
