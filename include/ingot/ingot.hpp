@@ -1,6 +1,7 @@
 // The whole public API of ingot.
 #pragma once
 
+#include "ingot/collective.hpp"
 #include "ingot/context.hpp"
 #include "ingot/custom_kernel.hpp"
 #include "ingot/data_parallel.hpp"

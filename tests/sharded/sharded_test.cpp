@@ -6,12 +6,13 @@
 namespace ingot::test {
 
 namespace {
-// Before main: the emulator makes its devices on Metal's first use in the process.
-const bool kTwoMetalDevices = ::setenv("INGOT_METAL_EMULATOR_DEVICES", "2", 1) == 0;
+// Before main: the emulator and PoCL make their devices on their first use in the process.
+const bool kTwoDevicesOfEach = ::setenv("INGOT_METAL_EMULATOR_DEVICES", "2", 1) == 0 &&
+                               ::setenv("POCL_DEVICES", "pthread pthread", 0) == 0;
 }  // namespace
 
 void ShardedTest::SetUp() {
-  ASSERT_TRUE(kTwoMetalDevices);
+  ASSERT_TRUE(kTwoDevicesOfEach);
   const std::vector<std::string> open = Device::available();
   for (const std::string& d : group())
     if (std::find(open.begin(), open.end(), d) == open.end())
