@@ -107,7 +107,8 @@ PeerFigures read_peer_json(const std::string& path) {
   }
 }
 
-PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args) {
+PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args,
+                            double timeout_seconds) {
   std::string python = find_executable("python3");
   if (python.empty()) throw Error("--peers: python3 is not on PATH");
   char folder[] = "/tmp/ingot-peers-XXXXXX";
@@ -117,8 +118,10 @@ PeerFigures run_peer_script(const std::string& script, const std::vector<std::st
   std::vector<std::string> command = {python, script};
   command.insert(command.end(), args.begin(), args.end());
   fmt::print(stderr, "running {} (OUT={})\n", fmt::join(command, " "), folder);
-  ProcessResult result = run_process(command);
+  ProcessResult result = run_process(command, timeout_seconds);
   fmt::print(stderr, "{}", result.output);
+  if (result.timed_out)
+    throw Error(fmt::format("--peers: {} ran past {} s and was stopped", script, timeout_seconds));
   std::string json = std::string(folder) + "/peers.json";
   if (!std::filesystem::exists(json))
     throw Error(fmt::format("--peers: {} exited with {} and wrote no peers.json", script,

@@ -19,8 +19,9 @@ PeerFigures parse_peer_json(const std::string& text);
 PeerFigures read_peer_json(const std::string& path);
 
 // Runs `python3 script args...` with OUT set to a fresh folder, copies what it prints to stderr,
-// and reads the peers.json it leaves there. Throws Error when python3 is missing or the
-// script wrote no peers.json.
-PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args = {});
+// and reads the peers.json it leaves there. Throws Error when python3 is missing, the
+// script ran past `timeout_seconds` (0: no limit) or wrote no peers.json.
+PeerFigures run_peer_script(const std::string& script, const std::vector<std::string>& args = {},
+                            double timeout_seconds = 0);
 
 }  // namespace ingot::bench

@@ -38,6 +38,10 @@ class Communicator {
   size_t size() const { return devices_.size(); }
   // What carries the operations: "nccl", "plain".
   virtual std::string kind() const = 0;
+  // Whether this carrier reduces elements of `dtype` itself (NCCL has no int16, for one);
+  // where it does not, all_reduce and reduce_scatter of that dtype go to the plain
+  // communicator of the same devices, which get() gives every backend's communicator.
+  virtual bool reduces(DType dtype) const { return dtype != DType::Bool; }
 
   // Every operation takes one buffer per device of the group, in its order, each a buffer
   // of that device holding `count` elements of `dtype` from its start (the counts below);
@@ -45,7 +49,9 @@ class Communicator {
   // arguments first (an Error naming the operation, the buffer and what is valid, with
   // nothing done), then queues its work on every device after the work queued there
   // before, and returns without waiting where the carrier can (NCCL); work queued after
-  // it on any device of the group sees its result.
+  // it on any device of the group sees its result. A count of 0 does nothing. The
+  // reductions take the numeric dtypes every device of the group computes in
+  // (DeviceInfo::dtypes); bool is not reduced.
   //
   // In place: every buffer ends as the reduction of all of them.
   void all_reduce(std::span<Buffer* const> buffers, size_t count, DType dtype, ReduceOp op);
@@ -73,7 +79,18 @@ class Communicator {
                              size_t root) = 0;
 
  private:
+  // The communicator that reduces what this carrier does not (reduces()); null for the
+  // plain one, which reduces every dtype its devices compute in.
+  Communicator& reducer(DType dtype);
+  // Throws ArgumentError naming `op` unless `buffers` holds one buffer per device, in the
+  // group's order, each of that device and of at least `elements` elements of `dtype`.
+  void check_buffers(const char* op, const char* role, std::span<Buffer* const> buffers,
+                     size_t elements, DType dtype) const;
+  // Throws ArgumentError naming `op` unless every device computes in `dtype`, numeric.
+  void check_reducible(const char* op, DType dtype) const;
+
   std::vector<Device*> devices_;
+  std::unique_ptr<Communicator> fallback_;
 };
 
 }  // namespace ingot

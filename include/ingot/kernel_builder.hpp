@@ -229,6 +229,8 @@ class BuiltKernel {
 
  private:
   friend class KernelBuilder;
+  // The engine launches a built kernel on buffers of its own too (the plain collectives).
+  friend const BuiltKernelState& built_state(const BuiltKernel& kernel);
   explicit BuiltKernel(std::shared_ptr<BuiltKernelState> state) : state_(std::move(state)) {}
   std::shared_ptr<BuiltKernelState> state_;
 };

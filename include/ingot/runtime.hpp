@@ -30,6 +30,7 @@ namespace ingot {
 
 class Device;
 class Allocator;
+class Communicator;
 
 // Every dtype but `excluded`, in kAllDTypes' order: what a device computes in.
 inline std::vector<DType> dtypes_except(std::initializer_list<DType> excluded) {
@@ -547,6 +548,12 @@ class Device {
   // one of this device's, its buffers alive).
   std::unique_ptr<Graph> capture(std::vector<Graph::Launch> launches);
   void synchronize() { queue().synchronize(); }
+  // The backend's own communicator (include/ingot/collective.hpp) for `group`, devices of
+  // this backend in the group's order, this one first and none twice; nullptr (the
+  // default) where it has none, or its library is missing, and Communicator::get then
+  // makes the plain one. CUDA's is NCCL's. Throws Error where the library is there but
+  // fails to join the devices.
+  virtual std::unique_ptr<Communicator> make_communicator(std::span<Device* const> group);
 
  protected:
   // Called by recover(): the state made from now on is new.

@@ -21,6 +21,7 @@ namespace ingot {
 
 struct LazyNode;
 class Buffer;
+class ShardedTensor;  // include/ingot/sharded.hpp
 
 // One axis of a slice: start, stop and step as in Python (negative counts from the end,
 // nullopt means the whole extent in the step's direction). Unlike Python, a bound
@@ -215,6 +216,10 @@ class Tensor {
   static void realize_all(const std::vector<Tensor>& tensors);
   Tensor contiguous() const;
   Tensor to(const std::string& device) const;
+  // Split along `axis` over `devices`, or a copy on each (include/ingot/sharded.hpp,
+  // docs/multi-gpu.md).
+  ShardedTensor shard(const std::vector<std::string>& devices, int axis) const;
+  ShardedTensor replicate(const std::vector<std::string>& devices) const;
   template <class T>
   T item() const {
     T out{};

@@ -41,4 +41,7 @@ struct BuiltKernelState {
   mutable std::unique_ptr<Program> program_;
 };
 
+// What `kernel` was built into, for launching it on buffers rather than tensors.
+inline const BuiltKernelState& built_state(const BuiltKernel& kernel) { return *kernel.state_; }
+
 }  // namespace ingot

@@ -176,6 +176,9 @@ class CudaDevice final : public Device {
   void recover() override;
 
   const CudaContext& cuda() const { return cuda_; }
+  // NCCL's communicator of `group`, all CUDA devices (collective.cpp); nullptr without
+  // libnccl, and the group then gets the plain one.
+  std::unique_ptr<Communicator> make_communicator(std::span<Device* const> group) override;
 
  private:
   // A CUDA graph of the launches, instantiated once and replayed by one cuGraphLaunch;
