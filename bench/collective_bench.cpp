@@ -12,79 +12,20 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <functional>
-#include <mutex>
-#include <sstream>
-#include <thread>
 
 #include "ingot/collective.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
+#include "multi_device.hpp"
 #include "peer_figures.hpp"
 
 namespace {
 
 using ingot::Buffer;
 using ingot::Device;
-
-// Ends the process with a message unless stopped within `seconds`: a collective waiting for
-// a device that never joins would otherwise hang the run.
-class Watchdog {
- public:
-  explicit Watchdog(double seconds) {
-    thread_ = std::thread([this, seconds] {
-      std::unique_lock lock(mutex_);
-      if (!stopped_.wait_for(lock, std::chrono::duration<double>(seconds),
-                             [this] { return done_; })) {
-        fmt::print(stderr, "collective_bench: no result after {} s (a hung collective?); ending\n",
-                   seconds);
-        std::_Exit(3);
-      }
-    });
-  }
-  ~Watchdog() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    stopped_.notify_one();
-    thread_.join();
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable stopped_;
-  bool done_ = false;
-  std::thread thread_;
-};
-
-struct Timing {
-  double best = 0, median = 0;  // seconds
-};
-
-// Runs `op` `warmup` times, then `iters` times, each timed from its call until every device
-// finished it.
-Timing time_runs(const std::vector<Device*>& devices, int warmup, int iters,
-                 const std::function<void()>& op) {
-  auto wait_all = [&] {
-    for (Device* device : devices) device->synchronize();
-  };
-  for (int i = 0; i < warmup; ++i) op();
-  wait_all();
-  std::vector<double> seconds;
-  for (int i = 0; i < iters; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    op();
-    wait_all();
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(seconds.begin(), seconds.end());
-  return {seconds.front(), seconds[seconds.size() / 2]};
-}
+using ingot::bench::Timing;
 
 // Element i of device d's input: small integers and quarters, exact in float32 sums.
 float input_value(size_t d, size_t i) { return float(i % 17) * 0.25f + float(d); }
@@ -136,26 +77,6 @@ void print_row(const Row& row) {
              gb / row.timing.best * row.bus_factor, gb / row.timing.median * row.bus_factor);
 }
 
-std::vector<std::string> split(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream stream(text);
-  for (std::string part; std::getline(stream, part, ',');)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
-}
-
-std::vector<std::string> default_devices() {
-  std::vector<std::string> cuda;
-  for (const std::string& name : Device::available())
-    if (name.rfind("CUDA", 0) == 0) cuda.push_back(name);
-  if (cuda.size() < 2)
-    throw ingot::Error(
-        fmt::format("fewer than two CUDA devices here ({}); name a group with --devices, e.g. "
-                    "--devices METAL:0,METAL:1 with INGOT_METAL_EMULATOR_DEVICES=2",
-                    fmt::join(Device::available(), ", ")));
-  return cuda;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -174,8 +95,9 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);  // NVLink multicast stays off
   try {
-    Watchdog watchdog(timeout);
-    std::vector<std::string> names = device_list.empty() ? default_devices() : split(device_list);
+    ingot::bench::Watchdog watchdog(timeout, "collective_bench");
+    std::vector<std::string> names = device_list.empty() ? ingot::bench::cuda_devices(2)
+                                                        : ingot::bench::split_list(device_list);
     ingot::Communicator& comm = ingot::Communicator::get(names);
     const size_t n = comm.size();
     const size_t count = bytes / sizeof(float) / n * n;  // all-gather splits it evenly
@@ -193,7 +115,7 @@ int main(int argc, char** argv) {
       check(
           *buffer, count, [&](size_t i) { return float(n) * float(i % 17) * 0.25f + offsets; },
           "all_reduce");
-    Timing reduce_timing = time_runs(comm.devices(), warmup, iters, all_reduce);
+    Timing reduce_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_reduce);
 
     // All-gather: each device gives count / n elements; the gathered total is `total`.
     const size_t part = count / n;
@@ -206,7 +128,7 @@ int main(int argc, char** argv) {
     for (const auto& buffer : gathered)
       check(
           *buffer, count, [&](size_t i) { return input_value(i / part, i % part); }, "all_gather");
-    Timing gather_timing = time_runs(comm.devices(), warmup, iters, all_gather);
+    Timing gather_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_gather);
 
     const double factor_reduce = 2.0 * double(n - 1) / double(n),
                  factor_gather = double(n - 1) / double(n);

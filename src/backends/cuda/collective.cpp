@@ -120,9 +120,6 @@ ncclRedOp_t nccl_op(ReduceOp op) {
   return ncclSum;
 }
 
-const void* address(const Buffer* buffer) {
-  return reinterpret_cast<const void*>(device_address(*buffer));
-}
 void* address(Buffer* buffer) { return reinterpret_cast<void*>(device_address(*buffer)); }
 
 class NcclCommunicator final : public Communicator {
