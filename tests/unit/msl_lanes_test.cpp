@@ -1,7 +1,7 @@
 // The emulated Metal's lane models (docs/metal-emulator.md, "Running"): synchronizing
 // kernels whose calls the coroutine rewrite reaches (templated kernels, SIMD reductions and
 // barriers in helper functions) run their lanes as coroutines, those out of its reach (a
-// lambda, a struct's member function) as fibers, and both give every SIMD-group function
+// lambda, an operator, a macro) as fibers, and both give every SIMD-group function
 // and barrier the same meaning, inactive lanes included. Checked against host references
 // on random inputs with poisoned outputs.
 #include <gtest/gtest.h>
@@ -166,21 +166,21 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
 }
 
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
-  // A SIMD-group call in a lambda, in a struct's member function (as MLX writes its
-  // reductions) and in a macro: a coroutine cannot await there.
+  // A SIMD-group call in a lambda, in an operator and in a macro: a coroutine cannot await
+  // there (a lambda's body, an operator's call) or the rewrite cannot see it (a macro).
   const std::string lambda = R"(
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
   auto reduce = [](float v) { return simd_sum(v); };
   out[i] = reduce(in[i]);
 })";
-  const std::string member = R"(
+  const std::string op = R"(
 struct Sum {
-  static float reduce(float v) { return simd_sum(v); }
+  float operator()(float v) const { return simd_sum(v); }
 };
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
-  out[i] = Sum::reduce(in[i]);
+  out[i] = Sum()(in[i]);
 })";
   const std::string macro = R"(
 #define REDUCE(v) simd_sum(v)
@@ -188,7 +188,7 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
                  uint i [[thread_position_in_grid]]) {
   out[i] = REDUCE(in[i]);
 })";
-  for (const std::string& source : {lambda, member, macro}) {
+  for (const std::string& source : {lambda, op, macro}) {
     auto library = compile(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);

@@ -110,6 +110,17 @@ class MslParser {
   std::set<std::string> plan_lanes(bool matrix_lanes);
   // The function `d` defines; nullopt for a struct, an initializer, an operator.
   std::optional<Function> function_at(const Definition& d) const;
+  // The member functions defined in the struct or class body [open, close], nested
+  // structs' included, appended to `functions`.
+  void member_functions(size_t open, size_t close, std::vector<Function>& functions) const;
+  // The opening brace of the struct or class `d` defines; nullopt for anything else.
+  std::optional<size_t> struct_body(const Definition& d) const;
+  // The first token of the callee expression whose name is at `i`: `f`, `ns::f`, `x.f`,
+  // `p->template f`; nullopt where it starts with something else (`g().f`, `a[i].f`).
+  std::optional<size_t> callee_begin(size_t i) const;
+  // For each token, whether it stands inside a `decltype(...)`: there a function's name is
+  // not called, and names the function's type as rewritten.
+  std::vector<char> inside_decltype() const;
   // Whether the name at `i` is called: `f(` or `f<...>(`; call_end: the call's `)`.
   bool is_call(size_t i) const;
   size_t call_end(size_t i) const;
