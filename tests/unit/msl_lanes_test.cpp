@@ -168,6 +168,8 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
   // A SIMD-group call in a lambda, in an operator and in a macro: a coroutine cannot await
   // there (a lambda's body, an operator's call) or the rewrite cannot see it (a macro).
+  // And a member function named as one of Metal's (max) where Metal's is called too: the
+  // rewrite cannot tell the calls apart.
   const std::string lambda = R"(
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
@@ -188,7 +190,16 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
                  uint i [[thread_position_in_grid]]) {
   out[i] = REDUCE(in[i]);
 })";
-  for (const std::string& source : {lambda, op, macro}) {
+  const std::string shared_name = R"(
+struct Reduce {
+  static float max(float v) { return simd_max(v); }
+  static float sum(float v) { return simd_sum(v); }
+};
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  out[i] = max(Reduce::sum(in[i]), -1000.0f);
+})";
+  for (const std::string& source : {lambda, op, macro, shared_name}) {
     auto library = compile(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);

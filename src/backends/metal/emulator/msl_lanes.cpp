@@ -111,9 +111,10 @@ void MslParser::member_functions(size_t open, size_t close,
       i = entity = i + 1;
     } else if (is(i, "{")) {
       Definition d{entity, i, match(i)};
-      if (std::optional<Function> f = function_at(d))
+      if (std::optional<Function> f = function_at(d)) {
+        f->owner = open;
         functions.push_back(*f);
-      else if (std::optional<size_t> body = struct_body(d))
+      } else if (std::optional<size_t> body = struct_body(d))
         member_functions(*body, d.close, functions);
       i = entity = d.close + 1;
     } else {
@@ -207,6 +208,20 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
   // the bodies. Anywhere else, nothing is rewritten.
   std::vector<char> in_decltype = inside_decltype();
   std::vector<char> reachable(tokens_.size(), 0);
+  // A name only member functions have, called unqualified, is theirs only from inside their
+  // struct: elsewhere it may be Metal's own function of that name (a member `max`).
+  std::set<std::string> free_functions;
+  std::set<std::pair<size_t, std::string>> members;  // (struct, name)
+  for (const Function& f : functions)
+    if (f.owner)
+      members.insert({f.owner, tokens_[f.name].text});
+    else
+      free_functions.insert(tokens_[f.name].text);
+  auto unqualified_call_reaches = [&](const Function& caller, size_t j) {
+    const std::string& name = tokens_[j].text;
+    return sync.contains(name) || free_functions.contains(name) ||
+           (caller.owner && members.contains({caller.owner, name}));
+  };
   for (const Function& f : functions) {
     reachable[f.name] = 1;
     if (!coroutines.contains(tokens_[f.name].text)) continue;
@@ -218,7 +233,8 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
         return {};  // a lambda's body cannot await
       if (awaited(tokens_[j].text)) {
         if (!is_call(j) || in_decltype[j]) return {};  // its address taken, or passed on
-        if (!callee_begin(j)) return {};
+        std::optional<size_t> callee = callee_begin(j);
+        if (!callee || (*callee == j && !unqualified_call_reaches(f, j))) return {};
         reachable[j] = 1;
       }
     }

@@ -68,6 +68,7 @@ class MslParser {
   struct Function {
     Definition body;
     size_t name = 0, type_begin = 0, type_end = 0;
+    size_t owner = 0;  // a member function's struct body's opening brace; 0 at namespace scope
   };
 
   // ---- structure (msl_source.cpp) ----
