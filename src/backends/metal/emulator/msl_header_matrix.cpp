@@ -87,9 +87,11 @@ inline void simdgroup_store(const simdgroup_matrix<T, Cols, Rows>& a, U* dst,
 
 namespace detail {
 // d = a * b + c over whole matrices, each sum accumulated in float, a row of d at a time
-// (the inner loop runs along contiguous rows and vectorizes).
+// (the inner loop runs along contiguous rows and vectorizes). Called, not inlined: inlined
+// into a kernel's loop, clang keeps the accumulator in registers in a shuffled layout and
+// spends more on the shuffles than on the multiply; hidden, so the call is direct.
 template <class TD, class TA, class TB, class TC>
-inline void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
+__attribute__((noinline, visibility("hidden"))) void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
                                 const simdgroup_matrix<TB, 8, 8>& b,
                                 const simdgroup_matrix<TC, 8, 8>& c) {
   float bf[8][8];
