@@ -168,8 +168,9 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
   // A SIMD-group call in a lambda, in an operator and in a macro: a coroutine cannot await
   // there (a lambda's body, an operator's call) or the rewrite cannot see it (a macro).
-  // And a member function named as one of Metal's (max) where Metal's is called too: the
-  // rewrite cannot tell the calls apart.
+  // And a member function named as one of Metal's (max) where Metal's is called too, or a
+  // struct's member named as a SIMD-group function: the rewrite cannot tell the calls
+  // apart. And a struct local to the kernel: its member functions are no coroutines.
   const std::string lambda = R"(
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
@@ -199,7 +200,25 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
                  uint i [[thread_position_in_grid]]) {
   out[i] = max(Reduce::sum(in[i]), -1000.0f);
 })";
-  for (const std::string& source : {lambda, op, macro, shared_name}) {
+  const std::string member_named_simd = R"(
+struct Lanes {
+  float simd_sum(float v) { return metal::simd_sum(v); }
+};
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  Lanes lanes;
+  out[i] = lanes.simd_sum(in[i]);
+})";
+  const std::string local_struct = R"(
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  struct Sum {
+    static float of(float v) { return simd_sum(v); }
+  };
+  out[i] = Sum::of(in[i]);
+})";
+  for (const std::string& source :
+       {lambda, op, macro, shared_name, member_named_simd, local_struct}) {
     auto library = compile(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);

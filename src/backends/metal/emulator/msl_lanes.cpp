@@ -222,6 +222,13 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
     return sync.contains(name) || free_functions.contains(name) ||
            (caller.owner && members.contains({caller.owner, name}));
   };
+  // A synchronizing function's call names Metal's: `f`, `metal::f`, `::metal::f`, `::f`.
+  auto names_metal = [&](size_t first, size_t j) {
+    std::string qualifier;
+    for (size_t q = first; q < j; ++q) qualifier += tokens_[q].text;
+    return qualifier.empty() || qualifier == "metal::" || qualifier == "::metal::" ||
+           qualifier == "::";
+  };
   for (const Function& f : functions) {
     reachable[f.name] = 1;
     if (!coroutines.contains(tokens_[f.name].text)) continue;
@@ -230,11 +237,13 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
     if (f.type_begin == f.type_end || is(f.type_end - 1, "&")) return {};  // a reference
     for (size_t j = f.body.open + 1; j < f.body.close; ++j) {
       if (is(j, "[") && !is(j + 1, "[") && kBeforeLambda.contains(tokens_[j - 1].text))
-        return {};  // a lambda's body cannot await
+        return {};                                       // a lambda's body cannot await
+      if (is(j, "struct") || is(j, "class")) return {};  // nor a local struct's functions
       if (awaited(tokens_[j].text)) {
         if (!is_call(j) || in_decltype[j]) return {};  // its address taken, or passed on
         std::optional<size_t> callee = callee_begin(j);
         if (!callee || (*callee == j && !unqualified_call_reaches(f, j))) return {};
+        if (sync.contains(tokens_[j].text) && !names_metal(*callee, j)) return {};  // x.simd_sum
         reachable[j] = 1;
       }
     }
