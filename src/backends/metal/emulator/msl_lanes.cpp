@@ -171,37 +171,10 @@ void MslParser::wrap_type(size_t begin, size_t end) {
   edits_.push_back({tokens_[end - 1].offset + tokens_[end - 1].text.size(), 0, ">"});
 }
 
-std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
-  const std::vector<std::string>& listed = msl_synchronizing_functions();
-  std::set<std::string> sync(listed.begin(), listed.end());
-  if (matrix_lanes) sync.insert({"simdgroup_multiply_accumulate", "simdgroup_multiply"});
-  if (macro_names(src_, sync)) {
-    sync_outside_kernels_ = true;  // which kernels use the macro is out of reach too
-    return {};
-  }
-  std::vector<Function> functions;
-  for (const Definition& d : definitions_) {
-    if (std::optional<Function> f = function_at(d))
-      functions.push_back(*f);
-    else if (std::optional<size_t> body = struct_body(d))
-      member_functions(*body, d.close, functions);
-  }
-  // The functions reaching a synchronizing one, by name.
-  std::set<std::string> coroutines;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const Function& f : functions) {
-      const std::string& name = tokens_[f.name].text;
-      if (coroutines.contains(name)) continue;
-      for (size_t j = f.body.open + 1; j < f.body.close; ++j)
-        if (sync.contains(tokens_[j].text) || coroutines.contains(tokens_[j].text)) {
-          coroutines.insert(name);
-          grew = true;
-          break;
-        }
-    }
-  }
-  if (coroutines.empty() || macro_names(src_, coroutines)) return {};
+bool MslParser::calls_in_reach(const std::vector<Function>& functions,
+                               const std::set<std::string>& sync,
+                               const std::set<std::string>& coroutines,
+                               std::vector<std::pair<size_t, size_t>>& instances) const {
   auto awaited = [&](const std::string& s) { return sync.contains(s) || coroutines.contains(s); };
   // Where each such name may stand: called in a coroutine's body, as the name of a
   // definition or of an explicit instantiation, or named (not called) in a decltype outside
@@ -233,27 +206,27 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
     reachable[f.name] = 1;
     if (!coroutines.contains(tokens_[f.name].text)) continue;
     for (size_t j = f.type_begin; j < f.type_end; ++j)
-      if (kUnwrappable.contains(tokens_[j].text)) return {};
-    if (f.type_begin == f.type_end || is(f.type_end - 1, "&")) return {};  // a reference
+      if (kUnwrappable.contains(tokens_[j].text)) return false;
+    if (f.type_begin == f.type_end || is(f.type_end - 1, "&")) return false;  // a reference
     for (size_t j = f.body.open + 1; j < f.body.close; ++j) {
       if (is(j, "[") && !is(j + 1, "[") && kBeforeLambda.contains(tokens_[j - 1].text))
-        return {};                                       // a lambda's body cannot await
-      if (is(j, "struct") || is(j, "class")) return {};  // nor a local struct's functions
+        return false;                                       // a lambda's body cannot await
+      if (is(j, "struct") || is(j, "class")) return false;  // nor a local struct's functions
       if (awaited(tokens_[j].text)) {
-        if (!is_call(j) || in_decltype[j]) return {};  // its address taken, or passed on
+        if (!is_call(j) || in_decltype[j]) return false;  // its address taken, or passed on
         std::optional<size_t> callee = callee_begin(j);
-        if (!callee || (*callee == j && !unqualified_call_reaches(f, j))) return {};
-        if (sync.contains(tokens_[j].text) && !names_metal(*callee, j)) return {};  // x.simd_sum
+        if (!callee || (*callee == j && !unqualified_call_reaches(f, j))) return false;
+        // x.simd_sum(v) is no call of Metal's simd_sum.
+        if (sync.contains(tokens_[j].text) && !names_metal(*callee, j)) return false;
         reachable[j] = 1;
       }
     }
   }
   for (size_t j = 0; j < tokens_.size(); ++j)
     if (in_decltype[j] && awaited(tokens_[j].text) && !reachable[j]) {
-      if (is_call(j)) return {};  // the type of a call's result would change
+      if (is_call(j)) return false;  // the type of a call's result would change
       reachable[j] = 1;
     }
-  std::vector<std::pair<size_t, size_t>> instances;  // the return types to wrap
   for (auto [begin, end] : instantiations_)
     for (size_t j = begin; j < end; ++j)
       if (coroutines.contains(tokens_[j].text) && !in_decltype[j]) {
@@ -266,11 +239,48 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
         while (type > begin && !is(type - 1, "]") && !is(type - 1, "template") &&
                !kSpecifiers.contains(tokens_[type - 1].text))
           --type;
-        if (type == type_end) return {};
+        if (type == type_end) return false;
         instances.push_back({type, type_end});
       }
   for (size_t j = 0; j < tokens_.size(); ++j)
-    if (awaited(tokens_[j].text) && !reachable[j]) return {};
+    if (awaited(tokens_[j].text) && !reachable[j]) return false;
+  return true;
+}
+
+std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
+  const std::vector<std::string>& listed = msl_synchronizing_functions();
+  std::set<std::string> sync(listed.begin(), listed.end());
+  if (matrix_lanes) sync.insert({"simdgroup_multiply_accumulate", "simdgroup_multiply"});
+  if (macro_names(src_, sync)) {
+    sync_outside_kernels_ = true;  // which kernels use the macro is out of reach too
+    return {};
+  }
+  std::vector<Function> functions;
+  for (const Definition& d : definitions_) {
+    if (std::optional<Function> f = function_at(d))
+      functions.push_back(*f);
+    else if (std::optional<size_t> body = struct_body(d))
+      member_functions(*body, d.close, functions);
+  }
+  // The functions reaching a synchronizing one, by name.
+  std::set<std::string> coroutines;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const Function& f : functions) {
+      const std::string& name = tokens_[f.name].text;
+      if (coroutines.contains(name)) continue;
+      for (size_t j = f.body.open + 1; j < f.body.close; ++j)
+        if (sync.contains(tokens_[j].text) || coroutines.contains(tokens_[j].text)) {
+          coroutines.insert(name);
+          grew = true;
+          break;
+        }
+    }
+  }
+  if (coroutines.empty() || macro_names(src_, coroutines)) return {};
+  std::vector<std::pair<size_t, size_t>> instances;
+  if (!calls_in_reach(functions, sync, coroutines, instances)) return {};
+  auto awaited = [&](const std::string& s) { return sync.contains(s) || coroutines.contains(s); };
   // The edits, now that all of them can be made.
   for (auto [type, type_end] : instances) wrap_type(type, type_end);
   for (const Function& f : functions) {

@@ -125,6 +125,13 @@ class MslParser {
   // Whether the name at `i` is called: `f(` or `f<...>(`; call_end: the call's `)`.
   bool is_call(size_t i) const;
   size_t call_end(size_t i) const;
+  // Whether every call of a synchronizing function (`sync`) or of a function reaching one
+  // (`coroutines`) stands where the rewrite can await it, and every other use of those
+  // names where it can leave it as it is; `instances` gets the return types of the
+  // explicit instantiations to wrap.
+  bool calls_in_reach(const std::vector<Function>& functions, const std::set<std::string>& sync,
+                      const std::set<std::string>& coroutines,
+                      std::vector<std::pair<size_t, size_t>>& instances) const;
   // Makes the return type in tokens [begin, end) ingot_msl::lane<type>.
   void wrap_type(size_t begin, size_t end);
 
