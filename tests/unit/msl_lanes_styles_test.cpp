@@ -37,7 +37,8 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
 }
 
 // Rows of `in` reduced by one threadgroup each: the reduction an op struct names, its SIMD
-// step a templated member function, the steps between SIMD groups behind barriers.
+// step a templated member function (called as op.template f<T>, p->f, X<T>::f), the steps
+// between SIMD groups behind barriers.
 const char* const kOpStructs = R"(
 #define METAL_FUNC inline __attribute__((always_inline))
 
@@ -63,8 +64,12 @@ struct GroupReduce {
     if (lane == 0) scratch[sg] = v;
     threadgroup_barrier(mem_flags::mem_threadgroup);
     v = lane < simdgroups ? scratch[lane] : T(Op::init);
-    return op.simd_reduce(v);
+    thread Op* p = &op;
+    return p->simd_reduce(v);
   }
+};
+template <typename T> struct FirstLane {
+  static METAL_FUNC T of(T v) { return simd_broadcast_first(v); }
 };
 
 template <typename T, typename Op>
@@ -81,7 +86,7 @@ template <typename T, typename Op>
   T total = Op::init;
   for (uint i = lid; i < row_size; i += threads) total = op(total, in[row * row_size + i]);
   GroupReduce<T, Op> group{scratch};
-  total = group.run(op, total, lane, sg, simdgroups);
+  total = FirstLane<T>::of(group.run(op, total, lane, sg, simdgroups));
   if (lid == 0) out[row] = total;
 }
 

@@ -4,15 +4,16 @@
 // names its body calls (transitively), or a simdgroup matrix multiply where lanes hold
 // their own elements (thread_elements(), msl_header_matrix.cpp), returns
 // ingot_msl::lane<T> instead of T; its `return`s become `co_return`s and each of its calls
-// of such a function (`f(...)`, `ns::f(...)`, `x.f(...)`, `p->template f<T>(...)`), or of
-// a synchronizing function (made ingot_msl::co::'s), is awaited: `(co_await f(...))`. A
-// kernel's name inside `decltype(...)` (instantiations through its type, as MLX and
-// llama.cpp write them) names the rewritten type and needs no edit. Everything is edited
-// in place, line for line. Where a synchronizing call is out of this rewrite's reach (a
-// macro, a global initializer, an operator; a function reaching one that holds a lambda,
-// whose name is used but not called, that is declared ahead of its definition, or returns
-// auto or a reference), no edit is made and every synchronizing kernel of the library
-// runs its lanes as fibers.
+// of such a function (`f(...)`, `ns::f(...)`, `x.f(...)`, `p->template f<T>(...)`,
+// `X<T>::f(...)`), or of a synchronizing function (made ingot_msl::co::'s), is awaited:
+// `(co_await f(...))`. A kernel's name inside `decltype(...)` (instantiations through its
+// type, as MLX and llama.cpp write them) names the rewritten type and needs no edit.
+// Everything is edited in place, line for line. Where a synchronizing call is out of this
+// rewrite's reach (a macro, a global initializer, an operator, a local struct; a function
+// reaching one that holds a lambda, whose name is used but not called, that is declared
+// ahead of its definition, or returns auto or a reference; docs/metal-emulator.md lists
+// them all), no edit is made and every synchronizing kernel of the library runs its lanes
+// as fibers.
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -28,6 +29,9 @@ const std::set<std::string> kSpecifiers = {"kernel", "inline", "static", "extern
 const std::set<std::string> kUnwrappable = {"auto", "decltype", "constexpr", "consteval"};
 // Keywords that may stand right before an expression: no qualifier of the name after them.
 const std::set<std::string> kBeforeExpression = {"return", "else", "do", "case", "throw"};
+// Tokens that end the search for a template's `<` from its `>`.
+const std::set<std::string> kNotInTemplateArguments = {";", "{", "}", "(", ")",
+                                                       "&", "|", "?", "=", "!"};
 // Tokens after which `[` opens a lambda rather than indexes.
 const std::set<std::string> kBeforeLambda = {"=", "(", ",", "{", ";", "}", "return", "?", ":"};
 
@@ -135,18 +139,37 @@ std::optional<size_t> MslParser::callee_begin(size_t i) const {
   for (;;) {
     if (first >= 1 && is(first - 1, "template")) {
       --first;
+    } else if (first >= 2 && is(first - 1, "::") && is(first - 2, ">")) {
+      std::optional<size_t> open = template_open(first - 2);  // X<T>::f
+      if (!open || *open == 0 || tokens_[*open - 1].kind != Token::Ident) return std::nullopt;
+      first = *open - 1;
     } else if (first >= 1 && is(first - 1, "::")) {
-      if (first >= 2 && is(first - 2, ">")) return std::nullopt;  // X<T>::f
       bool qualified = first >= 2 && tokens_[first - 2].kind == Token::Ident &&
                        !kBeforeExpression.contains(tokens_[first - 2].text);
       first -= qualified ? 2 : 1;
-    } else if (first >= 2 && (is(first - 1, ".") || is(first - 1, "->"))) {
+    } else if (first >= 2 && is(first - 1, ".")) {
       if (tokens_[first - 2].kind != Token::Ident) return std::nullopt;  // g().f, a[i].f
       first -= 2;
+    } else if (first >= 3 && is(first - 1, ">") && is(first - 2, "-")) {  // p->f
+      if (tokens_[first - 3].kind != Token::Ident) return std::nullopt;
+      first -= 3;
     } else {
       return first;
     }
   }
+}
+
+std::optional<size_t> MslParser::template_open(size_t close) const {
+  int depth = 0;
+  for (size_t q = close + 1; q-- > 0;) {
+    // What template arguments hold seldom and an expression around a `>` often (`a < b &&
+    // c > ::f(x)`): such a `>` is taken for a comparison.
+    if (kNotInTemplateArguments.contains(tokens_[q].text) || (is(q, ">") && is(q - 1, "-")))
+      return std::nullopt;
+    if (is(q, ">")) ++depth;
+    if (is(q, "<") && --depth == 0) return q;
+  }
+  return std::nullopt;
 }
 
 std::vector<char> MslParser::inside_decltype() const {

@@ -117,8 +117,12 @@ class MslParser {
   // The opening brace of the struct or class `d` defines; nullopt for anything else.
   std::optional<size_t> struct_body(const Definition& d) const;
   // The first token of the callee expression whose name is at `i`: `f`, `ns::f`, `x.f`,
-  // `p->template f`; nullopt where it starts with something else (`g().f`, `a[i].f`).
+  // `p->template f`, `X<T>::f`; nullopt where it starts with something else (`g().f`,
+  // `a[i].f`).
   std::optional<size_t> callee_begin(size_t i) const;
+  // The `<` opening the template arguments that the `>` at `close` ends; nullopt where
+  // there is none.
+  std::optional<size_t> template_open(size_t close) const;
   // For each token, whether it stands inside a `decltype(...)`: there a function's name is
   // not called, and names the function's type as rewritten.
   std::vector<char> inside_decltype() const;
