@@ -37,8 +37,8 @@ std::vector<float> random_floats(size_t n, unsigned seed) {
 }
 
 // Rows of `in` reduced by one threadgroup each: the reduction an op struct names, its SIMD
-// step a templated member function (called as op.template f<T>, p->f, X<T>::f), the steps
-// between SIMD groups behind barriers.
+// step a templated member function (called as op.template f<T>, p->f, X<T>::f, one of them
+// constexpr as MLX declares some), the steps between SIMD groups behind barriers.
 const char* const kOpStructs = R"(
 #define METAL_FUNC inline __attribute__((always_inline))
 
@@ -69,7 +69,7 @@ struct GroupReduce {
   }
 };
 template <typename T> struct FirstLane {
-  static METAL_FUNC T of(T v) { return simd_broadcast_first(v); }
+  static METAL_FUNC constexpr T of(T v) { return simd_broadcast_first(v); }
 };
 
 template <typename T, typename Op>

@@ -24,9 +24,10 @@ namespace ingot::metal_emulator {
 namespace {
 
 // Declaration specifiers before a function's return type.
-const std::set<std::string> kSpecifiers = {"kernel", "inline", "static", "extern", "METAL_FUNC"};
+const std::set<std::string> kSpecifiers = {"kernel", "inline",    "static",
+                                           "extern", "constexpr", "METAL_FUNC"};
 // A return type whose meaning the wrapping would change.
-const std::set<std::string> kUnwrappable = {"auto", "decltype", "constexpr", "consteval"};
+const std::set<std::string> kUnwrappable = {"auto", "decltype", "consteval"};
 // Keywords that may stand right before an expression: no qualifier of the name after them.
 const std::set<std::string> kBeforeExpression = {"return", "else", "do", "case", "throw"};
 // Tokens that end the search for a template's `<` from its `>`.
@@ -309,6 +310,10 @@ std::set<std::string> MslParser::plan_lanes(bool matrix_lanes) {
   for (const Function& f : functions) {
     if (!coroutines.contains(tokens_[f.name].text)) continue;
     wrap_type(f.type_begin, f.type_end);
+    // A coroutine cannot be constexpr, and one reaching a SIMD-group function is never
+    // evaluated as a constant (MLX declares its fragments' multiplies constexpr).
+    for (size_t j = f.body.begin; j < f.type_begin; ++j)
+      if (is(j, "constexpr")) blank(j, j);
     for (size_t j = f.body.open + 1; j < f.body.close; ++j) {
       const Token& t = tokens_[j];
       if (t.text == "return") edits_.push_back({t.offset, t.text.size(), "co_return"});
