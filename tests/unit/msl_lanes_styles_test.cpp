@@ -1,6 +1,7 @@
 // Synchronizing kernels written the way published Metal code writes them (written here, in
 // those styles) take the coroutine path (docs/metal-emulator.md, "Running"): reductions as
-// structs whose member functions call the SIMD-group functions, templated kernels
+// structs whose member functions call the SIMD-group functions, matrix fragments whose
+// static constexpr multiply goes through thread_elements(), templated kernels
 // instantiated through `decltype(kernel<...>)` (directly or through a typedef), arguments
 // as a `constant` struct. Checked against float64 host references on random inputs, with
 // the outputs poisoned.
@@ -238,6 +239,85 @@ TEST_F(MslLaneStyles, AnLlmRuntimesSoftmaxRunsAsCoroutines) {
       }
     }
   }
+}
+
+// A matmul as MLX's GEMM writes it: a fragment type whose static constexpr multiply sets
+// and reads each lane's elements of simdgroup matrices through thread_elements(), a tile
+// type naming it, and a free helper calling Tile<T>::Frag::mma. C (8x16) = A (8x16) B
+// (16x16), one simdgroup per 8x8 tile of C, two steps along k.
+const char* const kFragments = R"(
+#define METAL_FUNC inline __attribute__((always_inline))
+
+template <typename T, int kFragRows_, int kFragCols_> struct BaseMMAFrag;
+template <typename T> struct BaseMMAFrag<T, 8, 8> {
+  typedef metal::vec<T, 2> frag_type;
+  typedef metal::simdgroup_matrix<T, 8, 8> mat_type;
+  METAL_FUNC static short2 get_coord(ushort lane) {
+    const short qid = lane / 4;
+    return short2((qid & 2) * 2 + (lane % 2) * 2, (qid & 4) + ((lane / 2) % 4));
+  }
+  METAL_FUNC static constexpr void mma(thread frag_type& D, thread frag_type& A,
+                                       thread frag_type& B, thread frag_type& C) {
+    mat_type D_mat, A_mat, B_mat, C_mat;
+    A_mat.thread_elements()[0] = A[0];
+    A_mat.thread_elements()[1] = A[1];
+    B_mat.thread_elements()[0] = B[0];
+    B_mat.thread_elements()[1] = B[1];
+    C_mat.thread_elements()[0] = C[0];
+    C_mat.thread_elements()[1] = C[1];
+    simdgroup_multiply_accumulate(D_mat, A_mat, B_mat, C_mat);
+    D[0] = D_mat.thread_elements()[0];
+    D[1] = D_mat.thread_elements()[1];
+  }
+};
+
+template <typename T> struct MMATile {
+  typedef BaseMMAFrag<T, 8, 8> MMAFrag_t;
+  typename MMAFrag_t::frag_type frags[2];
+};
+
+template <typename T>
+METAL_FUNC void tile_matmad(thread MMATile<T>& D, thread MMATile<T>& A, thread MMATile<T>& B) {
+  for (short k = 0; k < 2; ++k)
+    MMATile<T>::MMAFrag_t::mma(D.frags[0], A.frags[k], B.frags[k], D.frags[0]);
+}
+
+[[kernel]] void fragment_gemm(const device float* A [[buffer(0)]],
+                              const device float* B [[buffer(1)]], device float* C [[buffer(2)]],
+                              ushort lane [[thread_index_in_simdgroup]],
+                              ushort sg [[simdgroup_index_in_threadgroup]]) {
+  const short2 xy = BaseMMAFrag<float, 8, 8>::get_coord(lane);  // column, row
+  MMATile<float> a, b, d;
+  for (short k = 0; k < 2; ++k) {
+    a.frags[k] = float2(A[xy.y * 16 + k * 8 + xy.x], A[xy.y * 16 + k * 8 + xy.x + 1]);
+    b.frags[k] = float2(B[(k * 8 + xy.y) * 16 + sg * 8 + xy.x],
+                        B[(k * 8 + xy.y) * 16 + sg * 8 + xy.x + 1]);
+  }
+  d.frags[0] = float2(0.0f);
+  tile_matmad(d, a, b);
+  C[xy.y * 16 + sg * 8 + xy.x] = d.frags[0][0];
+  C[xy.y * 16 + sg * 8 + xy.x + 1] = d.frags[0][1];
+}
+)";
+
+TEST_F(MslLaneStyles, AnMlxStyleFragmentMatmulRunsAsCoroutines) {
+  auto library = compile(kFragments);
+  EXPECT_EQ(lane_model(*library, "fragment_gemm"), LaneModel::Coroutines);
+  std::vector<float> a = random_floats(8 * 16, 9), b = random_floats(16 * 16, 10), c(8 * 16, NAN);
+  MslDispatch d;
+  d.library = library;
+  d.function = "fragment_gemm";
+  d.buffers[0] = {a.data(), a.size() * sizeof(float)};
+  d.buffers[1] = {b.data(), b.size() * sizeof(float)};
+  d.buffers[2] = {c.data(), c.size() * sizeof(float)};
+  d.threads_per_threadgroup = {64, 1, 1};
+  run_dispatch(d);
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 16; ++j) {
+      double expected = 0;
+      for (int k = 0; k < 16; ++k) expected += double(a[i * 16 + k]) * b[k * 16 + j];
+      EXPECT_NEAR(c[i * 16 + j], expected, 1e-4) << i << ", " << j;
+    }
 }
 
 }  // namespace
