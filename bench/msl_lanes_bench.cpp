@@ -1,7 +1,9 @@
 // The emulated Metal's synchronizing kernels (docs/metal-emulator.md, "Running"): SIMD-group
 // reductions, shuffle trees, a simdgroup matmul staged through threadgroup memory and a
-// templated kernel with its reductions in helpers, compiled and dispatched through the
-// kernel engine directly. Prints each kernel's best time and its nanoseconds per GPU
+// templated kernel with its reductions in helpers, the same kernel written as MLX writes
+// its reductions (op structs whose member functions call the SIMD-group functions, an
+// instantiation through decltype; a library of its own), compiled and dispatched through
+// the kernel engine directly. Prints each kernel's best time and its nanoseconds per GPU
 // thread; each result is checked against a float64 host reference first.
 #include <fmt/format.h>
 
@@ -120,7 +122,55 @@ template [[host_name("softmax_denominator_float")]] kernel void softmax_denomina
     device const float*, device float*, uint, uint, uint, uint);
 )";
 
+// softmax_denominator again, its reductions as op structs.
+const char* const kOpStructSource = R"(
+#include <metal_stdlib>
+using namespace metal;
+
+struct MaxOp {
+  template <typename T> T simd_reduce(T x) { return simd_max(x); }
+  template <typename T> T operator()(T a, T b) const { return max(a, b); }
+};
+struct SumOp {
+  template <typename T> T simd_reduce(T x) { return simd_sum(x); }
+  template <typename T> T operator()(T a, T b) const { return a + b; }
+};
+template <typename T, typename Op> struct GroupReduce {
+  threadgroup T* scratch;
+  T reduce(Op op, T x, uint lane, uint sg) {
+    x = op.simd_reduce(x);
+    if (lane == 0) scratch[sg] = x;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    x = op(op(scratch[0], scratch[1]), op(scratch[2], scratch[3]));
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    return x;
+  }
+};
+template <typename T>
+[[kernel]] void softmax_denominator_ops(device const T* in [[buffer(0)]],
+                                        device T* out [[buffer(1)]],
+                                        uint row [[threadgroup_position_in_grid]],
+                                        uint lid [[thread_index_in_threadgroup]],
+                                        uint lane [[thread_index_in_simdgroup]],
+                                        uint sg [[simdgroup_index_in_threadgroup]]) {
+  threadgroup T scratch[4];
+  GroupReduce<T, MaxOp> maxima{scratch};
+  GroupReduce<T, SumOp> sums{scratch};
+  device const T* x = in + row * 1024;
+  T m = x[lid];
+  for (uint e = lid + 128; e < 1024; e += 128) m = max(m, x[e]);
+  m = maxima.reduce(MaxOp(), m, lane, sg);
+  T s = 0;
+  for (uint e = lid; e < 1024; e += 128) s += exp(x[e] - m);
+  s = sums.reduce(SumOp(), s, lane, sg);
+  if (lid == 0) out[row] = s;
+}
+template [[host_name("softmax_denominator_ops_float")]] [[kernel]]
+decltype(softmax_denominator_ops<float>) softmax_denominator_ops<float>;
+)";
+
 struct Row {
+  std::shared_ptr<MslLibrary> library;
   std::string name;
   uint64_t groups_x, groups_y, threads;
   std::vector<float>* in;
@@ -140,6 +190,7 @@ int main(int argc, char** argv) {
   try {
     double start = ingot::timing::now();
     auto library = MslLibrary::compile(kSource, false);
+    auto op_structs = MslLibrary::compile(kOpStructSource, false);
     double compile = ingot::timing::now() - start;
     std::mt19937 rng(1);
     std::uniform_real_distribution<float> dist(-1, 1);
@@ -160,19 +211,38 @@ int main(int argc, char** argv) {
       for (int e = 0; e < 1024; ++e) denominators[r] += std::exp(logits[r * 1024 + e] - m);
     }
     std::vector<Row> table = {
-        {"simd_sum_groups", sum_groups, 1, 256, &values, nullptr, {}, sums, 1e-3},
-        {"shuffle_groups", sum_groups, 1, 256, &values, nullptr, {}, sums, 1e-3},
-        {"staged_matmul", n / 16, n / 16, 128, &a, &b, {}, product, 1e-3},
-        {"softmax_denominator_float", rows, 1, 128, &logits, nullptr, {}, denominators, 1e-2},
+        {library, "simd_sum_groups", sum_groups, 1, 256, &values, nullptr, {}, sums, 1e-3},
+        {library, "shuffle_groups", sum_groups, 1, 256, &values, nullptr, {}, sums, 1e-3},
+        {library, "staged_matmul", n / 16, n / 16, 128, &a, &b, {}, product, 1e-3},
+        {library,
+         "softmax_denominator_float",
+         rows,
+         1,
+         128,
+         &logits,
+         nullptr,
+         {},
+         denominators,
+         1e-2},
+        {op_structs,
+         "softmax_denominator_ops_float",
+         rows,
+         1,
+         128,
+         &logits,
+         nullptr,
+         {},
+         denominators,
+         1e-2},
     };
     fmt::print("emulated Metal, synchronizing kernels (compile {:.2f} s; best of {} rounds)\n\n",
                compile, rounds);
-    fmt::print("| kernel | GPU threads | ms | ns per thread |\n|---|---|---|---|\n");
+    fmt::print("| kernel | lanes | GPU threads | ms | ns per thread |\n|---|---|---|---|---|\n");
     uint32_t size = uint32_t(n);
     for (Row& row : table) {
       row.out.assign(row.reference.size(), NAN);
       MslDispatch d;
-      d.library = library;
+      d.library = row.library;
       d.function = row.name;
       d.buffers[0] = {row.in->data(), row.in->size() * sizeof(float)};
       d.buffers[1] = row.in2 ? MslDispatch::Binding{row.in2->data(), row.in2->size() * 4}
@@ -191,7 +261,9 @@ int main(int argc, char** argv) {
                                          i, row.out[i], row.reference[i]));
       double best = ingot::timing::best_of(rounds, [&] { run_dispatch(d); });
       uint64_t threads = row.groups_x * row.groups_y * row.threads;
-      fmt::print("| {} | {} | {:.2f} | {:.1f} |\n", row.name, threads, best * 1e3,
+      const char* lanes =
+          lane_model(*row.library, row.name) == LaneModel::Fibers ? "fibers" : "coroutines";
+      fmt::print("| {} | {} | {} | {:.2f} | {:.1f} |\n", row.name, lanes, threads, best * 1e3,
                  best * 1e9 / double(threads));
     }
   } catch (const ingot::Error& e) {

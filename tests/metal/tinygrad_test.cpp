@@ -1,7 +1,9 @@
 // Kernels rendered by tinygrad's Metal renderer (tinygrad from PyPI), run unchanged on the
 // emulated Metal: tests/metal/render_tinygrad.py writes each kernel's MSL, launch, random
 // inputs and numpy's outputs; this test compiles each, runs it with its outputs poisoned,
-// and compares. It needs a Python with tinygrad and numpy: INGOT_TINYGRAD_PYTHON, else the
+// and compares; a kernel that synchronizes (the group reduction's
+// barriers, the tensor-core matmul's thread_elements()) must run its lanes as coroutines,
+// not fibers. It needs a Python with tinygrad and numpy: INGOT_TINYGRAD_PYTHON, else the
 // checkout's .venv; without one it skips.
 #include <stdlib.h>
 
@@ -10,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "backends/metal/emulator/msl_engine.hpp"
 #include "metal/msl_kernel_test.hpp"
 #include "runtime/process.hpp"
 
@@ -60,6 +63,8 @@ TEST_F(TinygradKernels, RunUnchanged) {
     Owned fn = function(lib.get(), name);
     ASSERT_TRUE(fn) << name;
     Owned p = pipeline(fn.get());
+    auto engine = metal_emulator::MslLibrary::compile(source.str(), true);
+    EXPECT_NE(metal_emulator::lane_model(*engine, name), metal_emulator::LaneModel::Fibers);
     struct Bound {
       Owned buffer;
       std::vector<float> expected;  // outputs only

@@ -1,7 +1,7 @@
 // The emulated Metal's lane models (docs/metal-emulator.md, "Running"): synchronizing
 // kernels whose calls the coroutine rewrite reaches (templated kernels, SIMD reductions and
 // barriers in helper functions) run their lanes as coroutines, those out of its reach (a
-// lambda, a struct's member function) as fibers, and both give every SIMD-group function
+// lambda, an operator, a macro) as fibers, and both give every SIMD-group function
 // and barrier the same meaning, inactive lanes included. Checked against host references
 // on random inputs with poisoned outputs.
 #include <gtest/gtest.h>
@@ -166,21 +166,24 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
 }
 
 TEST_F(MslLanes, CallsOutOfTheRewritesReachRunOnFibers) {
-  // A SIMD-group call in a lambda, in a struct's member function (as MLX writes its
-  // reductions) and in a macro: a coroutine cannot await there.
+  // A SIMD-group call in a lambda, in an operator and in a macro: a coroutine cannot await
+  // there (a lambda's body, an operator's call) or the rewrite cannot see it (a macro).
+  // And a member function named as one of Metal's (max) where Metal's is called too, or a
+  // struct's member named as a SIMD-group function: the rewrite cannot tell the calls
+  // apart. And a struct local to the kernel: its member functions are no coroutines.
   const std::string lambda = R"(
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
   auto reduce = [](float v) { return simd_sum(v); };
   out[i] = reduce(in[i]);
 })";
-  const std::string member = R"(
+  const std::string op = R"(
 struct Sum {
-  static float reduce(float v) { return simd_sum(v); }
+  float operator()(float v) const { return simd_sum(v); }
 };
 kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
-  out[i] = Sum::reduce(in[i]);
+  out[i] = Sum()(in[i]);
 })";
   const std::string macro = R"(
 #define REDUCE(v) simd_sum(v)
@@ -188,7 +191,34 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
                  uint i [[thread_position_in_grid]]) {
   out[i] = REDUCE(in[i]);
 })";
-  for (const std::string& source : {lambda, member, macro}) {
+  const std::string shared_name = R"(
+struct Reduce {
+  static float max(float v) { return simd_max(v); }
+  static float sum(float v) { return simd_sum(v); }
+};
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  out[i] = max(Reduce::sum(in[i]), -1000.0f);
+})";
+  const std::string member_named_simd = R"(
+struct Lanes {
+  float simd_sum(float v) { return metal::simd_sum(v); }
+};
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  Lanes lanes;
+  out[i] = lanes.simd_sum(in[i]);
+})";
+  const std::string local_struct = R"(
+kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
+                 uint i [[thread_position_in_grid]]) {
+  struct Sum {
+    static float of(float v) { return simd_sum(v); }
+  };
+  out[i] = Sum::of(in[i]);
+})";
+  for (const std::string& source :
+       {lambda, op, macro, shared_name, member_named_simd, local_struct}) {
     auto library = compile(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);

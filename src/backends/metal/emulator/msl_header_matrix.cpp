@@ -87,9 +87,11 @@ inline void simdgroup_store(const simdgroup_matrix<T, Cols, Rows>& a, U* dst,
 
 namespace detail {
 // d = a * b + c over whole matrices, each sum accumulated in float, a row of d at a time
-// (the inner loop runs along contiguous rows and vectorizes).
+// (the inner loop runs along contiguous rows and vectorizes). Called, not inlined: inlined
+// into a kernel's loop, clang keeps the accumulator in registers in a shuffled layout and
+// spends more on the shuffles than on the multiply; hidden, so the call is direct.
 template <class TD, class TA, class TB, class TC>
-inline void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
+__attribute__((noinline, visibility("hidden"))) void multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
                                 const simdgroup_matrix<TB, 8, 8>& b,
                                 const simdgroup_matrix<TC, 8, 8>& c) {
   float bf[8][8];
@@ -150,9 +152,12 @@ inline auto simdgroup_multiply(metal::simdgroup_matrix<TD, 8, 8>& d,
 }  // namespace ingot_msl::co
 
 namespace metal {
-// d = a * b + c, each sum accumulated in float.
+// d = a * b + c, each sum accumulated in float. Always inlined, so that the lanes with no
+// work to do (all but the first, where lanes do not hold their own elements) test their
+// lane in the caller's loop instead of calling through the library's PLT (the call and its
+// thread-local look-up, 31 lanes a multiply, took about as long as the multiplies).
 template <class TD, class TA, class TB, class TC>
-inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d,
+__attribute__((always_inline)) inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d,
                                           const simdgroup_matrix<TA, 8, 8>& a,
                                           const simdgroup_matrix<TB, 8, 8>& b,
                                           const simdgroup_matrix<TC, 8, 8>& c) {
@@ -163,8 +168,9 @@ inline void simdgroup_multiply_accumulate(simdgroup_matrix<TD, 8, 8>& d,
   }
 }
 template <class TD, class TA, class TB>
-inline void simdgroup_multiply(simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
-                               const simdgroup_matrix<TB, 8, 8>& b) {
+__attribute__((always_inline)) inline void simdgroup_multiply(
+    simdgroup_matrix<TD, 8, 8>& d, const simdgroup_matrix<TA, 8, 8>& a,
+    const simdgroup_matrix<TB, 8, 8>& b) {
   simdgroup_multiply_accumulate(d, a, b, make_filled_simdgroup_matrix<TD, 8, 8>(TD(0)));
 }
 }  // namespace metal

@@ -68,6 +68,7 @@ class MslParser {
   struct Function {
     Definition body;
     size_t name = 0, type_begin = 0, type_end = 0;
+    size_t owner = 0;  // a member function's struct body's opening brace; 0 at namespace scope
   };
 
   // ---- structure (msl_source.cpp) ----
@@ -110,9 +111,31 @@ class MslParser {
   std::set<std::string> plan_lanes(bool matrix_lanes);
   // The function `d` defines; nullopt for a struct, an initializer, an operator.
   std::optional<Function> function_at(const Definition& d) const;
+  // The member functions defined in the struct or class body [open, close], nested
+  // structs' included, appended to `functions`.
+  void member_functions(size_t open, size_t close, std::vector<Function>& functions) const;
+  // The opening brace of the struct or class `d` defines; nullopt for anything else.
+  std::optional<size_t> struct_body(const Definition& d) const;
+  // The first token of the callee expression whose name is at `i`: `f`, `ns::f`, `x.f`,
+  // `p->template f`, `X<T>::f`; nullopt where it starts with something else (`g().f`,
+  // `a[i].f`).
+  std::optional<size_t> callee_begin(size_t i) const;
+  // The `<` opening the template arguments that the `>` at `close` ends; nullopt where
+  // there is none.
+  std::optional<size_t> template_open(size_t close) const;
+  // For each token, whether it stands inside a `decltype(...)`: there a function's name is
+  // not called, and names the function's type as rewritten.
+  std::vector<char> inside_decltype() const;
   // Whether the name at `i` is called: `f(` or `f<...>(`; call_end: the call's `)`.
   bool is_call(size_t i) const;
   size_t call_end(size_t i) const;
+  // Whether every call of a synchronizing function (`sync`) or of a function reaching one
+  // (`coroutines`) stands where the rewrite can await it, and every other use of those
+  // names where it can leave it as it is; `instances` gets the return types of the
+  // explicit instantiations to wrap.
+  bool calls_in_reach(const std::vector<Function>& functions, const std::set<std::string>& sync,
+                      const std::set<std::string>& coroutines,
+                      std::vector<std::pair<size_t, size_t>>& instances) const;
   // Makes the return type in tokens [begin, end) ingot_msl::lane<type>.
   void wrap_type(size_t begin, size_t end);
 
