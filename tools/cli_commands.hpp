@@ -56,7 +56,7 @@ struct LaunchOptions {
   size_t processes = 1;
   std::string devices;  // "CUDA:0,CUDA:1": rank r takes the (r mod count)-th; empty: none set
   std::string master_addr = "127.0.0.1";
-  int master_port = 0;  // 0: a free port
+  int master_port = 0;        // 0: a free port
   double grace_seconds = 30;  // how long the others may run on after one rank fails
   std::vector<std::string> command;
 };

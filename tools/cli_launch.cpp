@@ -73,7 +73,8 @@ Rank start(const std::vector<std::string>& command, const std::vector<std::strin
     for (const std::string& arg : command) argv.push_back(const_cast<char*>(arg.c_str()));
     argv.push_back(nullptr);
     ::execvp(argv[0], argv.data());
-    std::string message = fmt::format("launch: cannot run '{}': {}\n", command[0], std::strerror(errno));
+    std::string message =
+        fmt::format("launch: cannot run '{}': {}\n", command[0], std::strerror(errno));
     (void)!::write(STDERR_FILENO, message.data(), message.size());
     ::_exit(127);
   }
@@ -113,11 +114,11 @@ int launch(const LaunchOptions& options) {
   const int port = options.master_port ? options.master_port : free_port();
   std::vector<Rank> ranks;
   for (size_t r = 0; r < options.processes; ++r) {
-    std::vector<std::string> env = {
-        fmt::format("INGOT_RANK={}", r), fmt::format("INGOT_WORLD_SIZE={}", options.processes),
-        fmt::format("INGOT_LOCAL_RANK={}", r),
-        fmt::format("INGOT_MASTER_ADDR={}", options.master_addr),
-        fmt::format("INGOT_MASTER_PORT={}", port)};
+    std::vector<std::string> env = {fmt::format("INGOT_RANK={}", r),
+                                    fmt::format("INGOT_WORLD_SIZE={}", options.processes),
+                                    fmt::format("INGOT_LOCAL_RANK={}", r),
+                                    fmt::format("INGOT_MASTER_ADDR={}", options.master_addr),
+                                    fmt::format("INGOT_MASTER_PORT={}", port)};
     if (!devices.empty()) env.push_back("INGOT_DEVICE=" + devices[r % devices.size()]);
     ranks.push_back(start(options.command, env));
   }

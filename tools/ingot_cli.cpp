@@ -88,8 +88,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   launcher->add_option("--master-port", launch_options.master_port,
                        "The rendezvous port (default: a free one)");
-  launcher->add_option("--grace", launch_options.grace_seconds,
-                       "Seconds the other ranks may run on after one fails")
+  launcher
+      ->add_option("--grace", launch_options.grace_seconds,
+                   "Seconds the other ranks may run on after one fails")
       ->capture_default_str();
   launcher->add_option("command", launch_options.command, "-- PROGRAM ARGS")->required();
 

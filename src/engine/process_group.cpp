@@ -131,8 +131,8 @@ void check_buffer(const char* op, const char* role, const Buffer& buffer, const 
                   size_t rank, size_t elements, DType dtype) {
   const std::string what = fmt::format("ProcessGroup::{} on rank {} ({})", op, rank, device.name());
   if (&buffer.device() != &device)
-    throw ArgumentError(fmt::format("{}: the {}buffer is on {} (valid: a buffer of {})", what,
-                                    role, buffer.device().name(), device.name()));
+    throw ArgumentError(fmt::format("{}: the {}buffer is on {} (valid: a buffer of {})", what, role,
+                                    buffer.device().name(), device.name()));
   const size_t element_bytes = dtype_size(dtype);
   if (elements > std::numeric_limits<size_t>::max() / element_bytes)
     throw ArgumentError(fmt::format("{}: {} elements of {} overflow a byte count", what, elements,
@@ -159,9 +159,10 @@ void check_reducible(const char* op, const Device& device, size_t rank, DType dt
 
 size_t times(const char* op, size_t count, size_t size) {
   if (count > std::numeric_limits<size_t>::max() / size)
-    throw ArgumentError(fmt::format("ProcessGroup::{}: {} elements for each of {} ranks overflow "
-                                    "a count",
-                                    op, count, size));
+    throw ArgumentError(
+        fmt::format("ProcessGroup::{}: {} elements for each of {} ranks overflow "
+                    "a count",
+                    op, count, size));
   return count * size;
 }
 

@@ -36,7 +36,8 @@ void all_reduce_gradients(Module& model, ProcessGroup& group, double share) {
     group.all_reduce(*bucket.buffer(), size_t(bucket.numel()), dtype, ReduceOp::Sum);
     int64_t at = 0;
     for (size_t i : indices) {
-      params[i].set_grad(bucket.slice({{at, at + params[i].numel(), 1}}).reshape(params[i].shape()));
+      params[i].set_grad(
+          bucket.slice({{at, at + params[i].numel(), 1}}).reshape(params[i].shape()));
       at += params[i].numel();
     }
   }

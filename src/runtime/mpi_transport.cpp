@@ -103,7 +103,8 @@ class MpiTransport final : public ProcessTransport {
 
  private:
   void check(int status, const std::string& what, const char* call) const {
-    if (status != 0) throw Error(fmt::format("{}: {} failed with MPI error {}", what, call, status));
+    if (status != 0)
+      throw Error(fmt::format("{}: {} failed with MPI error {}", what, call, status));
   }
   // Every rank's header; throws on every rank alike where one differs from rank 0's.
   void agree(const std::string& what, const Header& mine) {
@@ -113,9 +114,10 @@ class MpiTransport final : public ProcessTransport {
           what, "MPI_Allgather");
     for (size_t r = 1; r < size(); ++r)
       if (std::memcmp(&all[r], &all[0], sizeof(Header)) != 0)
-        throw Error(fmt::format("{}: rank {} passed {} bytes (root {}), rank 0 {} bytes (root {}) "
-                                "(valid: the same operation and size on every rank)",
-                                what, r, all[r].bytes, all[r].root, all[0].bytes, all[0].root));
+        throw Error(
+            fmt::format("{}: rank {} passed {} bytes (root {}), rank 0 {} bytes (root {}) "
+                        "(valid: the same operation and size on every rank)",
+                        what, r, all[r].bytes, all[r].root, all[0].bytes, all[0].root));
   }
 
   const MpiApi& api_;
@@ -137,9 +139,10 @@ std::unique_ptr<ProcessTransport> connect_mpi(const ProcessEnvironment& env, std
   api->MPI_Comm_rank(api->comm_world, &rank);
   api->MPI_Comm_size(api->comm_world, &size);
   if (size_t(rank) != env.rank || size_t(size) != env.size)
-    throw Error(fmt::format("process group: MPI says rank {} of {}, the environment ({}) rank {} "
-                            "of {} (valid: one launcher's processes)",
-                            rank, size, env.source, env.rank, env.size));
+    throw Error(
+        fmt::format("process group: MPI says rank {} of {}, the environment ({}) rank {} "
+                    "of {} (valid: one launcher's processes)",
+                    rank, size, env.source, env.rank, env.size));
   return std::make_unique<MpiTransport>(*api, size_t(rank), size_t(size));
 }
 

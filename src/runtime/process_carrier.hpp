@@ -23,8 +23,7 @@ class ProcessCarrier {
   // operations of the same names describe.
   virtual void all_reduce(Buffer& buffer, size_t count, DType dtype, ReduceOp op) = 0;
   virtual void all_gather(Buffer& in, Buffer& out, size_t count, DType dtype) = 0;
-  virtual void reduce_scatter(Buffer& in, Buffer& out, size_t count, DType dtype,
-                              ReduceOp op) = 0;
+  virtual void reduce_scatter(Buffer& in, Buffer& out, size_t count, DType dtype, ReduceOp op) = 0;
   virtual void broadcast(Buffer& buffer, size_t count, DType dtype, size_t root) = 0;
 };
 

@@ -44,9 +44,8 @@ ProcessEnvironment process_environment() {
       throw ArgumentError(fmt::format("process group: {} is set but {} is not (valid: both)",
                                       rank ? rank_name : size_name, rank ? size_name : rank_name));
     if (*rank >= *size)
-      throw ArgumentError(
-          fmt::format("process group: {}={} is not below {}={} (valid: 0 to {})", rank_name,
-                      *rank, size_name, *size, *size - 1));
+      throw ArgumentError(fmt::format("process group: {}={} is not below {}={} (valid: 0 to {})",
+                                      rank_name, *rank, size_name, *size, *size - 1));
     env.rank = *rank;
     env.size = *size;
     env.source = rank_name;
@@ -55,9 +54,8 @@ ProcessEnvironment process_environment() {
   if (const char* addr = variable("INGOT_MASTER_ADDR")) env.master_addr = addr;
   if (std::optional<size_t> port = number("INGOT_MASTER_PORT", 1)) {
     if (*port > 65535)
-      throw ArgumentError(
-          fmt::format("process group: INGOT_MASTER_PORT={} is not a port (valid: 1 to 65535)",
-                      *port));
+      throw ArgumentError(fmt::format(
+          "process group: INGOT_MASTER_PORT={} is not a port (valid: 1 to 65535)", *port));
     env.master_port = int(*port);
   }
   if (const char* transport = variable("INGOT_PROCESS_TRANSPORT")) {

@@ -63,7 +63,8 @@ class Socket {
 };
 
 Clock::time_point deadline_after(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 int millis_left(Clock::time_point deadline) {
@@ -111,11 +112,13 @@ class TcpTransport final : public ProcessTransport {
       pollfd p{fd, events, 0};
       int ready = ::poll(&p, 1, millis_left(deadline));
       if (ready > 0) return;
-      if (ready < 0 && errno != EINTR) fail(fmt::format("{}: poll failed: {}", what, std::strerror(errno)));
+      if (ready < 0 && errno != EINTR)
+        fail(fmt::format("{}: poll failed: {}", what, std::strerror(errno)));
       if (Clock::now() >= deadline)
-        fail(fmt::format("{}: rank {} did not answer rank {} within {} s (INGOT_PROCESS_TIMEOUT); "
-                         "it may have stalled or died",
-                         what, peer, rank(), timeout_));
+        fail(
+            fmt::format("{}: rank {} did not answer rank {} within {} s (INGOT_PROCESS_TIMEOUT); "
+                        "it may have stalled or died",
+                        what, peer, rank(), timeout_));
     }
   }
   void send_all(int fd, const void* data, size_t bytes, Clock::time_point deadline,
@@ -125,7 +128,8 @@ class TcpTransport final : public ProcessTransport {
       wait(fd, POLLOUT, deadline, what, peer);
       ssize_t sent = ::send(fd, at, bytes, MSG_NOSIGNAL | MSG_DONTWAIT);
       if (sent < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-      if (sent <= 0) fail(fmt::format("{}: rank {} is gone (sending: {})", what, peer, std::strerror(errno)));
+      if (sent <= 0)
+        fail(fmt::format("{}: rank {} is gone (sending: {})", what, peer, std::strerror(errno)));
       at += sent;
       bytes -= size_t(sent);
     }
@@ -155,9 +159,10 @@ class TcpTransport final : public ProcessTransport {
     address.sin_port = htons(uint16_t(port));
     if (::bind(listener.fd(), reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
         ::listen(listener.fd(), int(size())) != 0)
-      throw Error(fmt::format("process group: rank 0 cannot listen at port {}: {} (valid: a free "
-                              "port in INGOT_MASTER_PORT)",
-                              port, std::strerror(errno)));
+      throw Error(
+          fmt::format("process group: rank 0 cannot listen at port {}: {} (valid: a free "
+                      "port in INGOT_MASTER_PORT)",
+                      port, std::strerror(errno)));
     peers_.resize(size());
     const std::string what = fmt::format("process group: rank 0 at {}", where_);
     for (size_t joined = 1; joined < size(); ++joined) {
@@ -168,15 +173,17 @@ class TcpTransport final : public ProcessTransport {
       receive_all(peer.fd(), &hello, sizeof hello, deadline, what, joined);
       if (hello.magic != kMagic || hello.size != size() || hello.rank == 0 ||
           hello.rank >= size() || peers_[hello.rank].fd() >= 0)
-        fail(fmt::format("{}: a process joined as rank {} of {} (valid: ranks 1 to {} of {}, "
-                         "each once; is another group using this port?)",
-                         what, hello.rank, hello.size, size() - 1, size()));
+        fail(
+            fmt::format("{}: a process joined as rank {} of {} (valid: ranks 1 to {} of {}, "
+                        "each once; is another group using this port?)",
+                        what, hello.rank, hello.size, size() - 1, size()));
       peers_[hello.rank] = std::move(peer);
     }
   }
 
   void connect_to_hub(const std::string& host, int port, Clock::time_point deadline) {
-    const std::string what = fmt::format("process group: rank {} joining rank 0 at {}", rank(), where_);
+    const std::string what =
+        fmt::format("process group: rank {} joining rank 0 at {}", rank(), where_);
     addrinfo hints{};
     hints.ai_family = AF_INET;
     hints.ai_socktype = SOCK_STREAM;
@@ -206,8 +213,8 @@ class TcpTransport final : public ProcessTransport {
 
   void exchange(const std::string& what, Header mine, const void* in, void* out) {
     if (!broken_.empty())
-      throw Error(fmt::format("{}: the process group is broken by an earlier failure: {}", what,
-                              broken_));
+      throw Error(
+          fmt::format("{}: the process group is broken by an earlier failure: {}", what, broken_));
     if (size() == 1) {
       if (mine.kind_or_status == kAllGather && mine.bytes) std::memcpy(out, in, mine.bytes);
       return;
@@ -230,10 +237,11 @@ class TcpTransport final : public ProcessTransport {
       receive_all(peers_[r].fd(), &theirs, sizeof theirs, deadline, what, r);
       if (theirs.kind_or_status != mine.kind_or_status || theirs.root != mine.root ||
           theirs.bytes != mine.bytes)
-        refuse(fmt::format("{}: rank {} passed {} bytes{} to {}, rank 0 {} bytes{} to {} (valid: "
-                           "the same operation and size on every rank)",
-                           what, r, theirs.bytes, root_text(theirs), kind_name(theirs), mine.bytes,
-                           root_text(mine), kind_name(mine)));
+        refuse(
+            fmt::format("{}: rank {} passed {} bytes{} to {}, rank 0 {} bytes{} to {} (valid: "
+                        "the same operation and size on every rank)",
+                        what, r, theirs.bytes, root_text(theirs), kind_name(theirs), mine.bytes,
+                        root_text(mine), kind_name(mine)));
       if (gather)
         receive_all(peers_[r].fd(), whole + r * mine.bytes, mine.bytes, deadline, what, r);
       else if (r == mine.root)
@@ -284,7 +292,7 @@ class TcpTransport final : public ProcessTransport {
 
   double timeout_;
   std::string where_;
-  std::string broken_;          // why the transport failed; empty while it works
+  std::string broken_;         // why the transport failed; empty while it works
   std::vector<Socket> peers_;  // rank 0: one per rank (its own empty); others: rank 0's
 };
 

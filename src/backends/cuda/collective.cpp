@@ -229,8 +229,8 @@ class NcclProcessCarrier final : public ProcessCarrier {
  public:
   NcclProcessCarrier(CudaDevice& device, ProcessTransport& transport, const NcclApi& api)
       : device_(device), api_(api) {
-    what_ = fmt::format("NCCL on {}, rank {} of {}", device.name(), transport.rank(),
-                        transport.size());
+    what_ =
+        fmt::format("NCCL on {}, rank {} of {}", device.name(), transport.rank(), transport.size());
     ncclUniqueId id{};
     if (transport.rank() == 0) check(api_.ncclGetUniqueId(&id), "ncclGetUniqueId");
     transport.broadcast(&id, sizeof id, 0, "ProcessGroup: NCCL's unique id");
