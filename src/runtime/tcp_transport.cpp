@@ -76,6 +76,7 @@ class TcpTransport final : public ProcessTransport {
  public:
   TcpTransport(const ProcessEnvironment& env)
       : ProcessTransport(env.rank, env.size), timeout_(env.timeout_seconds) {
+    if (size() == 1) return;  // a group of one meets nobody
     if (env.master_addr.empty() || env.master_port == 0)
       throw Error(fmt::format(
           "process group: rank {} of {} has no rendezvous: INGOT_MASTER_ADDR='{}' and "

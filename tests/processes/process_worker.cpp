@@ -6,6 +6,8 @@
 //   train        a data-parallel MLP matching the same MLP on the whole batch here
 //   mismatch     ranks passing different counts: an Error on every rank
 //   die          rank 1 exits at once: the others' all-reduce is an Error, not a hang
+//   stall        rank 1 comes after the others' timeout: an Error on every rank
+//   alone        without a launcher: a group of one
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <thread>
 
 #include "ingot/data_parallel.hpp"
 #include "ingot/error.hpp"
@@ -225,8 +228,23 @@ int run(const std::string& mode) {
     auto buffer = make(group.device(), Values(8, 1.0), 8, DType::Float32);
     expect_error("a rank that died",
                  [&] { group.all_reduce(*buffer, 8, DType::Float32, ReduceOp::Sum); });
+  } else if (mode == "stall") {
+    // Rank 1 arrives past the others' INGOT_PROCESS_TIMEOUT: an Error on every rank.
+    if (group.rank() == 1) std::this_thread::sleep_for(std::chrono::seconds(4));
+    auto buffer = make(group.device(), Values(8, 1.0), 8, DType::Float32);
+    expect_error("a rank that stalled",
+                 [&] { group.all_reduce(*buffer, 8, DType::Float32, ReduceOp::Sum); });
+  } else if (mode == "alone") {
+    expect(group.size() == 1 && group.rank() == 0,
+           "a process without a launcher is a group of one");
+    auto buffer = make(group.device(), Values(8, 2.0), 8, DType::Float32);
+    group.all_reduce(*buffer, 8, DType::Float32, ReduceOp::Prod);
+    expect(read(*buffer, 8, DType::Float32) == Values(8, 2.0),
+           "an all-reduce of one rank changed it");
   } else {
-    fmt::print(stderr, "unknown mode '{}' (valid: collectives, train, mismatch, die)\n", mode);
+    fmt::print(stderr,
+               "unknown mode '{}' (valid: collectives, train, mismatch, die, stall, alone)\n",
+               mode);
     return 1;
   }
   fmt::print("ok\n");
