@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <netinet/in.h>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -26,6 +27,10 @@ namespace ingot::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The signal that asked the launcher to stop (SIGINT, SIGTERM, SIGHUP), or 0.
+volatile std::sig_atomic_t stop_signal = 0;
+void on_stop_signal(int signal) { stop_signal = signal; }
 
 struct Rank {
   pid_t pid = -1;
@@ -66,6 +71,9 @@ Rank start(const std::vector<std::string>& command, const std::vector<std::strin
   if (pid < 0) throw Error(fmt::format("launch: fork failed: {}", std::strerror(errno)));
   if (pid == 0) {
     ::setpgid(0, 0);
+    // The rank goes with the launcher, however the launcher ends (a kill -9 included).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() == 1) ::_exit(128 + SIGKILL);
     ::dup2(pipe_fds[1], STDOUT_FILENO);
     ::dup2(pipe_fds[1], STDERR_FILENO);
     for (const std::string& variable : env) ::putenv(const_cast<char*>(variable.c_str()));
@@ -122,9 +130,22 @@ int launch(const LaunchOptions& options) {
     if (!devices.empty()) env.push_back("INGOT_DEVICE=" + devices[r % devices.size()]);
     ranks.push_back(start(options.command, env));
   }
+  // Ctrl-C and a kill end every rank (each in a process group of its own, which the
+  // terminal's signal does not reach) before the launcher.
+  struct sigaction stop {};
+  stop.sa_handler = on_stop_signal;
+  for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &stop, nullptr);
   std::optional<Clock::time_point> kill_at;
   int result = 0;
   for (;;) {
+    if (stop_signal) {
+      fmt::print(stderr, "ingot launch: stopped by signal {}; killing every rank\n",
+                 int(stop_signal));
+      for (Rank& rank : ranks)
+        if (!rank.status) ::kill(-rank.pid, SIGKILL);
+      if (result == 0) result = 128 + stop_signal;
+      stop_signal = 0;
+    }
     std::vector<pollfd> fds;
     std::vector<size_t> owners;
     for (size_t r = 0; r < ranks.size(); ++r)

@@ -67,6 +67,13 @@ Clock::time_point deadline_after(double seconds) {
          std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
+// A header and its part go as two sends: without this, Nagle's algorithm holds the second
+// until the first is acknowledged, a delayed ACK of some 40 ms per exchange.
+void no_delay(int fd) {
+  int on = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+}
+
 int millis_left(Clock::time_point deadline) {
   auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
   return left > 0 ? int(std::min<int64_t>(left, 1000)) : 0;
@@ -178,6 +185,7 @@ class TcpTransport final : public ProcessTransport {
             fmt::format("{}: a process joined as rank {} of {} (valid: ranks 1 to {} of {}, "
                         "each once; is another group using this port?)",
                         what, hello.rank, hello.size, size() - 1, size()));
+      no_delay(peer.fd());
       peers_[hello.rank] = std::move(peer);
     }
   }
@@ -206,8 +214,7 @@ class TcpTransport final : public ProcessTransport {
                                 timeout_, std::strerror(errno)));
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
-    int on = 1;
-    ::setsockopt(peers_[0].fd(), IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    no_delay(peers_[0].fd());
     Hello hello{kMagic, uint32_t(rank()), uint32_t(size())};
     send_all(peers_[0].fd(), &hello, sizeof hello, deadline, what, 0);
   }
