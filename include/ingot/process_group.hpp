@@ -69,8 +69,9 @@ class ProcessGroup {
 
  private:
   ProcessGroup(Device& device, std::unique_ptr<ProcessTransport> transport);
-  // Checks this rank's arguments, then that every rank passed the same (`what` holds the
-  // operation, count, dtype, op and root); throws on every rank where not.
+  // Runs `check_own` (this rank's checks), then exchanges the operation, count, dtype, op
+  // and root with every rank; throws this rank's own Error, or on every rank an Error
+  // naming the rank that passed something else or refused its own arguments.
   void agree(const char* op, size_t count, DType dtype, ReduceOp reduce, size_t root,
              const std::function<void()>& check_own);
   ProcessCarrier& reducer(DType dtype);

@@ -140,6 +140,14 @@ void collectives(ProcessGroup& group) {
     }
     ++seed;
   }
+  // Larger than the sockets' buffers: the transport's partial sends and receives.
+  const size_t large = size_t(1) << 21;
+  std::vector<Values> inputs;
+  for (size_t r = 0; r < n; ++r) inputs.push_back(input(r, large, DType::Float32, seed));
+  auto buffer = make(device, inputs[me], large, DType::Float32);
+  group.all_reduce(*buffer, large, DType::Float32, ReduceOp::Sum);
+  expect_reduced(read(*buffer, large, DType::Float32), inputs, 0, DType::Float32, ReduceOp::Sum,
+                 "a large all_reduce");
   group.barrier();
 }
 
