@@ -231,12 +231,12 @@ class NcclProcessCarrier final : public ProcessCarrier {
       : device_(device), api_(api) {
     what_ =
         fmt::format("NCCL on {}, rank {} of {}", device.name(), transport.rank(), transport.size());
+    // NVLink multicast must stay off (docs/multi-gpu.md): set before NCCL's first call.
+    ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);
     ncclUniqueId id{};
     if (transport.rank() == 0) check(api_.ncclGetUniqueId(&id), "ncclGetUniqueId");
     transport.broadcast(&id, sizeof id, 0, "ProcessGroup: NCCL's unique id");
     device_.cuda().bind(what_);
-    // NVLink multicast must stay off (docs/multi-gpu.md): NCCL reads it at its first init.
-    ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);
     check(api_.ncclCommInitRank(&comm_, int(transport.size()), id, int(transport.rank())),
           "ncclCommInitRank");
   }
