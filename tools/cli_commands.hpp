@@ -51,4 +51,18 @@ struct ExportOptions {
 // into out_dir, with x.bin and y_expected.bin: a random x and the JIT's result for it.
 int export_example(const ExportOptions& options);
 
+// `ingot launch`: how many processes, their devices and the rendezvous.
+struct LaunchOptions {
+  size_t processes = 1;
+  std::string devices;  // "CUDA:0,CUDA:1": rank r takes the (r mod count)-th; empty: none set
+  std::string master_addr = "127.0.0.1";
+  int master_port = 0;        // 0: a free port
+  double grace_seconds = 30;  // how long the others may run on after one rank fails
+  std::vector<std::string> command;
+};
+
+// Runs options.command as the ranks of one process group on this host, their output
+// prefixed by rank. Returns 0 when every rank exits with 0, else the first failure's status.
+int launch(const LaunchOptions& options);
+
 }  // namespace ingot::cli

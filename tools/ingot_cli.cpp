@@ -76,6 +76,24 @@ int main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   exporter->add_option("--seed", export_options.seed, "Seed of the weights and x");
 
+  CLI::App* launcher = app.add_subcommand(
+      "launch", "Run PROGRAM [ARGS] as N processes of one process group (docs/multi-gpu.md)");
+  ingot::cli::LaunchOptions launch_options;
+  launcher->add_option("-n,--processes", launch_options.processes, "How many processes (ranks)")
+      ->required()
+      ->check(CLI::PositiveNumber);
+  launcher->add_option("--devices", launch_options.devices,
+                       "Each rank's device, comma-separated (CUDA:0,CUDA:1 or CPU), in turn");
+  launcher->add_option("--master-addr", launch_options.master_addr, "Rank 0's address")
+      ->capture_default_str();
+  launcher->add_option("--master-port", launch_options.master_port,
+                       "The rendezvous port (default: a free one)");
+  launcher
+      ->add_option("--grace", launch_options.grace_seconds,
+                   "Seconds the other ranks may run on after one fails")
+      ->capture_default_str();
+  launcher->add_option("command", launch_options.command, "-- PROGRAM ARGS")->required();
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -96,6 +114,7 @@ int main(int argc, char** argv) {
     }
     if (*bench) return ingot::bench::run_gpu_bench(bench_options);
     if (*exporter) return ingot::cli::export_example(export_options);
+    if (*launcher) return ingot::cli::launch(launch_options);
     return ingot::cli::run_demo(device);
   } catch (const ingot::Error& e) {
     fmt::print(stderr, "error: {}\n", e.what());

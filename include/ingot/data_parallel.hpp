@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ingot/nn.hpp"
+#include "ingot/process_group.hpp"
 #include "ingot/sharded.hpp"
 
 namespace ingot::nn {
@@ -48,5 +49,17 @@ class DataParallel {
   std::vector<std::shared_ptr<Module>> replicas_;
   std::vector<int64_t> batch_split_;  // the last forward's, until backward uses it
 };
+
+// Data-parallel training across processes (docs/multi-gpu.md, "Across processes and
+// hosts"): every rank holds one replica of the model, made equal (from the same seed, or
+// broadcast from rank 0 with broadcast_parameters), runs forward and backward on its piece
+// of the batch with a mean loss, then calls this: each gradient is weighted by `share`
+// (this rank's fraction of the whole batch: its samples over the batch's) and summed
+// across the ranks by one all-reduce per dtype, so every rank ends with the gradient of
+// the whole batch's mean loss and its optimizer takes the same step. Throws Error where a
+// parameter lives on another device than the group's, or the ranks' parameters differ.
+void all_reduce_gradients(Module& model, ProcessGroup& group, double share);
+// Every rank's parameters and buffers take rank 0's values.
+void broadcast_parameters(Module& model, ProcessGroup& group);
 
 }  // namespace ingot::nn

@@ -31,6 +31,8 @@ namespace ingot {
 class Device;
 class Allocator;
 class Communicator;
+class ProcessCarrier;
+class ProcessTransport;
 
 // Every dtype but `excluded`, in kAllDTypes' order: what a device computes in.
 inline std::vector<DType> dtypes_except(std::initializer_list<DType> excluded) {
@@ -554,6 +556,11 @@ class Device {
   // makes the plain one. CUDA's is NCCL's. Throws Error where the library is there but
   // fails to join the devices.
   virtual std::unique_ptr<Communicator> make_communicator(std::span<Device* const> group);
+  // The backend's own carrier of a process group's collectives (include/ingot/
+  // process_group.hpp) on this device, joining the other ranks through `transport`;
+  // nullptr (the default) where it has none, and the group then uses the plain carrier.
+  // CUDA's is NCCL's (ncclCommInitRank). Every rank must call it, as it is collective.
+  virtual std::unique_ptr<ProcessCarrier> make_process_carrier(ProcessTransport& transport);
 
  protected:
   // Called by recover(): the state made from now on is new.

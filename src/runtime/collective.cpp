@@ -11,6 +11,7 @@
 
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
+#include "runtime/process_carrier.hpp"
 
 namespace ingot {
 namespace {
@@ -40,6 +41,8 @@ const char* reduce_op_name(ReduceOp op) {
 std::unique_ptr<Communicator> Device::make_communicator(std::span<Device* const>) {
   return nullptr;
 }
+
+std::unique_ptr<ProcessCarrier> Device::make_process_carrier(ProcessTransport&) { return nullptr; }
 
 void Communicator::check_buffers(const char* op, const char* role, std::span<Buffer* const> buffers,
                                  size_t elements, DType dtype) const {

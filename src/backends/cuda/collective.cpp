@@ -13,6 +13,8 @@
 
 #include "backends/cuda/cuda.hpp"
 #include "runtime/library.hpp"
+#include "runtime/process_carrier.hpp"
+#include "runtime/process_transport.hpp"
 
 namespace ingot::cuda {
 namespace {
@@ -23,6 +25,10 @@ using ncclComm_t = struct ncclComm*;
 using ncclDataType_t = int;
 using ncclRedOp_t = int;
 constexpr ncclResult_t ncclSuccess = 0;
+// NCCL_UNIQUE_ID_BYTES: the bootstrap address rank 0 makes and every rank joins by.
+struct ncclUniqueId {
+  char internal[128];
+};
 constexpr ncclDataType_t ncclInt8 = 0, ncclUint8 = 1, ncclInt32 = 2, ncclUint32 = 3, ncclInt64 = 4,
                          ncclUint64 = 5, ncclFloat16 = 6, ncclFloat32 = 7, ncclFloat64 = 8,
                          ncclBfloat16 = 9;
@@ -35,6 +41,8 @@ constexpr int kBfloat16Version = 21000;
   X(ncclGetVersion, ncclResult_t, (int*))                                            \
   X(ncclGetErrorString, const char*, (ncclResult_t))                                 \
   X(ncclCommInitAll, ncclResult_t, (ncclComm_t*, int, const int*))                   \
+  X(ncclGetUniqueId, ncclResult_t, (ncclUniqueId*))                                  \
+  X(ncclCommInitRank, ncclResult_t, (ncclComm_t*, int, ncclUniqueId, int))           \
   X(ncclCommDestroy, ncclResult_t, (ncclComm_t))                                     \
   X(ncclGroupStart, ncclResult_t, ())                                                \
   X(ncclGroupEnd, ncclResult_t, ())                                                  \
@@ -211,7 +219,82 @@ class NcclCommunicator final : public Communicator {
   std::vector<ncclComm_t> comms_;
 };
 
+// NCCL across processes: one rank of a communicator that rank 0's unique id names, sent
+// to the others over the process group's transport (MPI or TCP). Each operation is queued
+// on this device's stream and returns without a host wait.
+class NcclProcessCarrier final : public ProcessCarrier {
+ public:
+  NcclProcessCarrier(CudaDevice& device, ProcessTransport& transport, const NcclApi& api)
+      : device_(device), api_(api) {
+    what_ =
+        fmt::format("NCCL on {}, rank {} of {}", device.name(), transport.rank(), transport.size());
+    // NVLink multicast must stay off (docs/multi-gpu.md): set before NCCL's first call.
+    ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);
+    ncclUniqueId id{};
+    if (transport.rank() == 0) check(api_.ncclGetUniqueId(&id), "ncclGetUniqueId");
+    transport.broadcast(&id, sizeof id, 0, "ProcessGroup: NCCL's unique id");
+    device_.cuda().bind(what_);
+    check(api_.ncclCommInitRank(&comm_, int(transport.size()), id, int(transport.rank())),
+          "ncclCommInitRank");
+  }
+  ~NcclProcessCarrier() override {
+    if (comm_) api_.ncclCommDestroy(comm_);
+  }
+  std::string kind() const override { return "nccl"; }
+  bool reduces(DType dtype) const override { return nccl_dtype(dtype, api_.version).has_value(); }
+
+  void all_reduce(Buffer& buffer, size_t count, DType dtype, ReduceOp op) override {
+    queue("ncclAllReduce", [&](CUstream stream) {
+      return api_.ncclAllReduce(address(&buffer), address(&buffer), count,
+                                *nccl_dtype(dtype, api_.version), nccl_op(op), comm_, stream);
+    });
+  }
+  // The copies move bytes: any dtype, as NCCL's uint8.
+  void all_gather(Buffer& in, Buffer& out, size_t count, DType dtype) override {
+    queue("ncclAllGather", [&](CUstream stream) {
+      return api_.ncclAllGather(address(&in), address(&out), count * dtype_size(dtype), ncclUint8,
+                                comm_, stream);
+    });
+  }
+  void reduce_scatter(Buffer& in, Buffer& out, size_t count, DType dtype, ReduceOp op) override {
+    queue("ncclReduceScatter", [&](CUstream stream) {
+      return api_.ncclReduceScatter(address(&in), address(&out), count,
+                                    *nccl_dtype(dtype, api_.version), nccl_op(op), comm_, stream);
+    });
+  }
+  void broadcast(Buffer& buffer, size_t count, DType dtype, size_t root) override {
+    queue("ncclBroadcast", [&](CUstream stream) {
+      return api_.ncclBroadcast(address(&buffer), address(&buffer), count * dtype_size(dtype),
+                                ncclUint8, int(root), comm_, stream);
+    });
+  }
+
+ private:
+  void check(ncclResult_t status, std::string_view call) const {
+    if (status != ncclSuccess)
+      throw call_error(what_, call, api_.ncclGetErrorString(status), status);
+  }
+  template <class Enqueue>
+  void queue(std::string_view call, Enqueue enqueue) {
+    const CudaContext& cuda = device_.cuda();
+    cuda.bind(what_);
+    cuda.launched(fmt::format("NCCL {}", call));
+    check(enqueue(cuda.stream), call);
+  }
+
+  CudaDevice& device_;
+  const NcclApi& api_;
+  std::string what_;
+  ncclComm_t comm_ = nullptr;
+};
+
 }  // namespace
+
+std::unique_ptr<ProcessCarrier> CudaDevice::make_process_carrier(ProcessTransport& transport) {
+  const NcclApi* api = nccl_api();
+  if (!api) return nullptr;  // no libnccl: the plain carrier
+  return std::make_unique<NcclProcessCarrier>(*this, transport, *api);
+}
 
 std::unique_ptr<Communicator> CudaDevice::make_communicator(std::span<Device* const> group) {
   for (Device* device : group)

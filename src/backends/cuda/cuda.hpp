@@ -179,6 +179,7 @@ class CudaDevice final : public Device {
   // NCCL's communicator of `group`, all CUDA devices (collective.cpp); nullptr without
   // libnccl, and the group then gets the plain one.
   std::unique_ptr<Communicator> make_communicator(std::span<Device* const> group) override;
+  std::unique_ptr<ProcessCarrier> make_process_carrier(ProcessTransport& transport) override;
 
  private:
   // A CUDA graph of the launches, instantiated once and replayed by one cuGraphLaunch;
