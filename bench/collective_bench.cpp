@@ -96,8 +96,8 @@ int main(int argc, char** argv) {
   ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);  // NVLink multicast stays off
   try {
     ingot::bench::Watchdog watchdog(timeout, "collective_bench");
-    std::vector<std::string> names = device_list.empty() ? ingot::bench::cuda_devices(2)
-                                                        : ingot::bench::split_list(device_list);
+    std::vector<std::string> names =
+        device_list.empty() ? ingot::bench::cuda_devices(2) : ingot::bench::split_list(device_list);
     ingot::Communicator& comm = ingot::Communicator::get(names);
     const size_t n = comm.size();
     const size_t count = bytes / sizeof(float) / n * n;  // all-gather splits it evenly

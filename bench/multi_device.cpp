@@ -65,10 +65,10 @@ std::vector<std::string> cuda_devices(size_t fewest) {
   for (const std::string& name : Device::available())
     if (name.rfind("CUDA", 0) == 0) cuda.push_back(name);
   if (cuda.size() < fewest)
-    throw Error(fmt::format(
-        "fewer than {} CUDA devices here ({}); name a group with --devices, e.g. "
-        "--devices METAL:0,METAL:1 with INGOT_METAL_EMULATOR_DEVICES=2",
-        fewest, fmt::join(Device::available(), ", ")));
+    throw Error(
+        fmt::format("fewer than {} CUDA devices here ({}); name a group with --devices, e.g. "
+                    "--devices METAL:0,METAL:1 with INGOT_METAL_EMULATOR_DEVICES=2",
+                    fewest, fmt::join(Device::available(), ", ")));
   return cuda;
 }
 

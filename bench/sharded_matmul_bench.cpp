@@ -54,8 +54,7 @@ void check_small(const std::vector<std::string>& names, DType dtype) {
       // Rounding the result to the dtype (2^-11 for float16) and float32 accumulation.
       if (std::abs(got[size_t(i * n + j)] - want) > 1e-3 * magnitude + 1e-2)
         throw ingot::Error(fmt::format("split matmul on [{}]: element ({}, {}) is {}, want {}",
-                                       fmt::join(names, ", "), i, j, got[size_t(i * n + j)],
-                                       want));
+                                       fmt::join(names, ", "), i, j, got[size_t(i * n + j)], want));
     }
 }
 
@@ -83,8 +82,8 @@ int main(int argc, char** argv) {
   try {
     ingot::bench::Watchdog watchdog(timeout, "sharded_matmul_bench");
     const DType dtype = ingot::dtype_from_name(dtype_name);
-    std::vector<std::string> names = device_list.empty() ? ingot::bench::cuda_devices(1)
-                                                         : ingot::bench::split_list(device_list);
+    std::vector<std::string> names =
+        device_list.empty() ? ingot::bench::cuda_devices(1) : ingot::bench::split_list(device_list);
     std::vector<Row> rows;
     // Groups of 1, 2, 4 ... devices, and the whole list last.
     std::vector<size_t> counts;
@@ -105,12 +104,14 @@ int main(int argc, char** argv) {
       rows.push_back(row);
     }
     const double flop = 2.0 * double(size) * double(size) * double(size);
-    fmt::print("# {} matmul {}^3, a's rows split over the devices, b replicated; {} ({}), best "
-               "of {}\n\n",
-               dtype_name, size, ingot::Device::get(names[0]).info().product, names[0], iters);
-    fmt::print("| devices | split: ms | TFLOP/s | speed-up | gathered on {}: ms | TFLOP/s | "
-               "speed-up |\n|---|---|---|---|---|---|---|\n",
-               names[0]);
+    fmt::print(
+        "# {} matmul {}^3, a's rows split over the devices, b replicated; {} ({}), best "
+        "of {}\n\n",
+        dtype_name, size, ingot::Device::get(names[0]).info().product, names[0], iters);
+    fmt::print(
+        "| devices | split: ms | TFLOP/s | speed-up | gathered on {}: ms | TFLOP/s | "
+        "speed-up |\n|---|---|---|---|---|---|---|\n",
+        names[0]);
     for (const Row& row : rows)
       fmt::print("| {} | {:.2f} | {:.1f} | {:.2f}x | {:.2f} | {:.1f} | {:.2f}x |\n",
                  row.devices.size(), row.split.best * 1e3, flop / row.split.best / 1e12,

@@ -5,7 +5,7 @@
 // On devices with threadgroups a full reduction's parts interleave: at each step the
 // groups read neighbouring stretches, so the grid sweeps memory front to back as one
 // (on the H100 about 1% more bandwidth than each group streaming its own contiguous
-// part: bench/results/2026-11-25-h100-levels-5.md).
+// part: level 1 of bench/results/2026-11-27-h100x4.md).
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -32,9 +32,44 @@ std::optional<double> identity(Op op) {
   return std::nullopt;
 }
 
+// Whether `axes` (sorted) are the last axes of a tensor with `ndim` axes.
+bool trailing(const std::vector<int>& axes, int ndim) {
+  for (size_t i = 0; i < axes.size(); ++i)
+    if (axes[i] != ndim - static_cast<int>(axes.size() - i)) return false;
+  return true;
+}
+
+// Whether `n` is an expanded view (an Expand, maybe reshaped or permuted after): one
+// operand of a matmul-like product, repeated along the other operand's axes.
+bool broadcast_view(const LazyNode& n) {
+  if (n.realized()) return false;
+  if (n.op == Op::Expand) return true;
+  return (n.op == Op::Reshape || n.op == Op::Permute) && broadcast_view(*n.src[0]);
+}
+
 Tensor reduce_node(const Tensor& t, Op op, const std::vector<int>& axes) {
   Shape out = t.shape();
   for (int a : axes) out[a] = 1;
+  // A contraction (a product of two broadcast operands) summed over axes that are not
+  // the last, as a matmul's gradients sum over its rows or columns, is the sum of the
+  // operands' product permuted so that they are: the plans for contractions (TC, STAGE, the
+  // vector matmul plans) see a product summed over its trailing axes, and a permute of an
+  // operand is a view (on the H100 the tiny transformer's training step 183 -> 116 ms).
+  // Other products keep their layout: a sum over a leading axis of a tensor and a
+  // broadcast weight (a convolution's taps) reads memory along its outputs as it is.
+  const LazyNode& n = *t.node();
+  const int ndim = static_cast<int>(t.ndim());
+  if (op == Op::ReduceSum && n.op == Op::Mul && !n.realized() && !trailing(axes, ndim) &&
+      broadcast_view(*n.src[0]) && broadcast_view(*n.src[1])) {
+    std::vector<int> order;
+    for (int a = 0; a < ndim; ++a)
+      if (std::find(axes.begin(), axes.end(), a) == axes.end()) order.push_back(a);
+    order.insert(order.end(), axes.begin(), axes.end());
+    Tensor product = Tensor(n.src[0]).permute(order) * Tensor(n.src[1]).permute(order);
+    std::vector<int> last(axes.size());
+    for (size_t i = 0; i < axes.size(); ++i) last[i] = ndim - static_cast<int>(axes.size() - i);
+    return reduce_node(product, op, last).reshape(out);
+  }
   std::vector<int64_t> arg(axes.begin(), axes.end());
   return wrap(make_node(op, t.dtype(), out, t.device(), {t.node()}, arg));
 }

@@ -134,6 +134,10 @@ Tensor ShardedTensor::to(const std::string& device) const {
     auto held = std::find(devices_.begin(), devices_.end(), name);
     return shards_[held == devices_.end() ? 0 : held - devices_.begin()].to(name);
   }
+  // Each shard is computed on its own device first (queued on all of them at once): left
+  // lazy, the one already on `name` would fuse into the concatenation's kernel, where a
+  // matmul loses its plans and runs over the whole output.
+  Tensor::realize_all(shards_);
   std::vector<Tensor> moved;
   for (const Tensor& s : shards_) moved.push_back(s.to(name));
   return Tensor::cat(moved, *axis_);

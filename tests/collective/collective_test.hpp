@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct Group {
   std::string label;  // the test name's suffix
   std::vector<std::string> devices;
 };
+// GoogleTest prints a test's parameter beside its name (and CTest keeps it): the label,
+// rather than the object's bytes.
+inline void PrintTo(const Group& group, std::ostream* os) { *os << group.label; }
 
 // {CPU}, {METAL:0, METAL:1}, {CL:0, CL:1}, {CUDA:0, CUDA:1}, every CUDA device where there
 // are more than two, and the mixed {CPU, METAL:0}.

@@ -37,12 +37,16 @@ void expect(bool ok, const std::string& what) {
   if (!ok) throw Failure{what};
 }
 
-// Rank `rank`'s input for test `seed`: exactly representable values, small enough that a
-// product over three ranks stays in range.
-Values input(size_t rank, size_t elements, DType dtype, uint32_t seed) {
+// Rank `rank`'s input for test `seed`, of `ranks` ranks: exactly representable values, and
+// integers small enough that a product over every rank stays in the dtype's range (uint8:
+// up to 5 for three ranks, 3 for four).
+Values input(size_t rank, size_t ranks, size_t elements, DType dtype, uint32_t seed) {
+  const double largest = dtype == DType::UInt8 ? 255 : dtype == DType::Int16 ? 32767 : 1e9;
+  int bound = 5;
+  while (bound > 1 && std::pow(double(bound), double(ranks)) > largest) --bound;
   std::mt19937 rng(seed * 131 + uint32_t(rank));
   std::uniform_real_distribution<double> real(-2.0, 2.0);
-  std::uniform_int_distribution<int> integer(is_unsigned_int(dtype) ? 0 : -5, 5);
+  std::uniform_int_distribution<int> integer(is_unsigned_int(dtype) ? 0 : -bound, bound);
   Values values(elements);
   for (double& v : values) v = is_float(dtype) ? round_to_float(real(rng), dtype) : integer(rng);
   return values;
@@ -110,13 +114,13 @@ void collectives(ProcessGroup& group) {
     for (ReduceOp op : {ReduceOp::Sum, ReduceOp::Prod, ReduceOp::Max, ReduceOp::Min}) {
       const std::string what = fmt::format("all_reduce {} of {}", reduce_op_name(op), type);
       std::vector<Values> inputs;
-      for (size_t r = 0; r < n; ++r) inputs.push_back(input(r, count, dtype, seed));
+      for (size_t r = 0; r < n; ++r) inputs.push_back(input(r, n, count, dtype, seed));
       auto buffer = make(device, inputs[me], count, dtype);
       group.all_reduce(*buffer, count, dtype, op);
       expect_reduced(read(*buffer, count, dtype), inputs, 0, dtype, op, what);
 
       std::vector<Values> whole;
-      for (size_t r = 0; r < n; ++r) whole.push_back(input(r, count * n, dtype, seed + 1));
+      for (size_t r = 0; r < n; ++r) whole.push_back(input(r, n, count * n, dtype, seed + 1));
       auto in = make(device, whole[me], count * n, dtype), out = make(device, {}, count, dtype);
       group.reduce_scatter(*in, *out, count, dtype, op);
       expect_reduced(read(*out, count, dtype), whole, me * count, dtype, op,
@@ -124,7 +128,7 @@ void collectives(ProcessGroup& group) {
       seed += 2;
     }
     std::vector<Values> parts;
-    for (size_t r = 0; r < n; ++r) parts.push_back(input(r, count, dtype, seed));
+    for (size_t r = 0; r < n; ++r) parts.push_back(input(r, n, count, dtype, seed));
     auto in = make(device, parts[me], count, dtype), out = make(device, {}, count * n, dtype);
     group.all_gather(*in, *out, count, dtype);
     const Values gathered = read(*out, count * n, dtype);
@@ -143,7 +147,7 @@ void collectives(ProcessGroup& group) {
   // Larger than the sockets' buffers: the transport's partial sends and receives.
   const size_t large = size_t(1) << 21;
   std::vector<Values> inputs;
-  for (size_t r = 0; r < n; ++r) inputs.push_back(input(r, large, DType::Float32, seed));
+  for (size_t r = 0; r < n; ++r) inputs.push_back(input(r, n, large, DType::Float32, seed));
   auto buffer = make(device, inputs[me], large, DType::Float32);
   group.all_reduce(*buffer, large, DType::Float32, ReduceOp::Sum);
   expect_reduced(read(*buffer, large, DType::Float32), inputs, 0, DType::Float32, ReduceOp::Sum,
