@@ -19,6 +19,7 @@
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 #include "multi_device.hpp"
+#include "name_list.hpp"
 #include "peer_figures.hpp"
 
 namespace {
@@ -97,7 +98,7 @@ int main(int argc, char** argv) {
   try {
     ingot::bench::Watchdog watchdog(timeout, "collective_bench");
     std::vector<std::string> names =
-        device_list.empty() ? ingot::bench::cuda_devices(2) : ingot::bench::split_list(device_list);
+        device_list.empty() ? ingot::bench::cuda_devices(2) : ingot::cli::split_names(device_list);
     ingot::Communicator& comm = ingot::Communicator::get(names);
     const size_t n = comm.size();
     const size_t count = bytes / sizeof(float) / n * n;  // all-gather splits it evenly

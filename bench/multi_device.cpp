@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <sstream>
 
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -50,14 +49,6 @@ Timing time_runs(const std::vector<Device*>& devices, int warmup, int iters,
   }
   std::sort(seconds.begin(), seconds.end());
   return {seconds.front(), seconds[seconds.size() / 2]};
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> parts;
-  std::stringstream stream(text);
-  for (std::string part; std::getline(stream, part, ',');)
-    if (!part.empty()) parts.push_back(part);
-  return parts;
 }
 
 std::vector<std::string> cuda_devices(size_t fewest) {

@@ -1,5 +1,5 @@
 // What the benchmarks over several devices share: a watchdog that ends a hung run, timing a
-// step until every device finished it, and the device list of --devices.
+// step until every device finished it, and the CUDA devices there are.
 #pragma once
 
 #include <condition_variable>
@@ -39,9 +39,6 @@ struct Timing {
 // device of `devices` finished it.
 Timing time_runs(const std::vector<Device*>& devices, int warmup, int iters,
                  const std::function<void()>& step);
-
-// The names of a comma-separated list.
-std::vector<std::string> split_list(const std::string& text);
 
 // Every CUDA device that opens; throws Error when fewer than `fewest` do, naming the
 // devices there are and how to name a group instead.

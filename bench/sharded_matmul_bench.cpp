@@ -20,6 +20,7 @@
 #include "ingot/runtime.hpp"
 #include "ingot/sharded.hpp"
 #include "multi_device.hpp"
+#include "name_list.hpp"
 #include "peer_figures.hpp"
 
 namespace {
@@ -83,7 +84,7 @@ int main(int argc, char** argv) {
     ingot::bench::Watchdog watchdog(timeout, "sharded_matmul_bench");
     const DType dtype = ingot::dtype_from_name(dtype_name);
     std::vector<std::string> names =
-        device_list.empty() ? ingot::bench::cuda_devices(1) : ingot::bench::split_list(device_list);
+        device_list.empty() ? ingot::bench::cuda_devices(1) : ingot::cli::split_names(device_list);
     std::vector<Row> rows;
     // Groups of 1, 2, 4 ... devices, and the whole list last.
     std::vector<size_t> counts;

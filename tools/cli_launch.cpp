@@ -18,10 +18,10 @@
 #include <csignal>
 #include <cstring>
 #include <optional>
-#include <sstream>
 
 #include "cli_commands.hpp"
 #include "ingot/error.hpp"
+#include "name_list.hpp"
 
 namespace ingot::cli {
 namespace {
@@ -51,14 +51,6 @@ int free_port() {
     throw Error(fmt::format("launch: no free port for the rendezvous: {}", std::strerror(errno)));
   ::close(fd);
   return ntohs(address.sin_port);
-}
-
-std::vector<std::string> split_devices(const std::string& list) {
-  std::vector<std::string> devices;
-  std::stringstream stream(list);
-  for (std::string name; std::getline(stream, name, ',');)
-    if (!name.empty()) devices.push_back(name);
-  return devices;
 }
 
 // Starts `command` as rank `rank`, in a process group of its own (so that killing it
@@ -118,7 +110,7 @@ int exit_code(int status) {
 int launch(const LaunchOptions& options) {
   if (options.command.empty())
     throw ArgumentError("launch: no program to run (valid: ingot launch -n N -- PROGRAM ARGS)");
-  const std::vector<std::string> devices = split_devices(options.devices);
+  const std::vector<std::string> devices = split_names(options.devices);
   const int port = options.master_port ? options.master_port : free_port();
   std::vector<Rank> ranks;
   for (size_t r = 0; r < options.processes; ++r) {

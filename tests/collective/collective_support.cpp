@@ -9,6 +9,7 @@
 #include <random>
 
 #include "collective/collective_test.hpp"
+#include "support/rounding_step.hpp"
 
 namespace ingot::test {
 namespace {
@@ -24,21 +25,6 @@ const bool kTwoOfEach = [] {
 constexpr uint8_t kPoison = 0xA5;
 // Where the first device's buffer starts in its allocation: a view, as a tensor's may be.
 constexpr size_t kViewOffsetElements = 3;
-
-double epsilon(DType dtype) {
-  switch (dtype) {
-    case DType::Float16:
-      return 0x1p-10;
-    case DType::BFloat16:
-      return 0x1p-7;
-    case DType::Float32:
-      return 0x1p-23;
-    case DType::Float64:
-      return 0x1p-52;
-    default:
-      return 0;
-  }
-}
 
 double combine(ReduceOp op, double a, double b) {
   switch (op) {
@@ -158,7 +144,7 @@ Reference reduce_reference(const HostValues& inputs, size_t begin, size_t count,
     }
     ref.value[i] = value;
     const bool exact = op == ReduceOp::Max || op == ReduceOp::Min;
-    ref.tolerance[i] = exact ? 0 : 2 * steps * epsilon(dtype) * std::max(scale, 1e-30);
+    ref.tolerance[i] = exact ? 0 : 2 * steps * rounding_step(dtype) * std::max(scale, 1e-30);
   }
   return ref;
 }

@@ -7,24 +7,16 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "fuzz/cpp_repro.hpp"
 #include "fuzz/shrink.hpp"
 #include "fuzz/worker.hpp"
 #include "ingot/runtime.hpp"
+#include "name_list.hpp"
 
 namespace {
 
 using namespace fuzz;
-
-std::vector<std::string> split(const std::string& csv) {
-  std::vector<std::string> out;
-  std::stringstream ss(csv);
-  for (std::string item; std::getline(ss, item, ',');)
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
 
 // Everything the parent prints goes to stdout and, with --log, to the log too.
 class Output {
@@ -57,7 +49,8 @@ struct Settings {
 int parent(const Settings& s) {
   Output out(s.log);
   PoolOptions pool;
-  pool.devices = s.devices.empty() ? ingot::Device::available() : split(s.devices);
+  pool.devices =
+      s.devices.empty() ? ingot::Device::available() : ingot::cli::split_names(s.devices);
   pool.seed = s.seed;
   pool.count = s.count == 0 && s.seconds == 0 ? 100 : s.count;
   pool.seconds = s.seconds;

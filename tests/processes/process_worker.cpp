@@ -23,6 +23,7 @@
 #include "ingot/process_group.hpp"
 #include "ingot/runtime.hpp"
 #include "ingot/tensor.hpp"
+#include "support/rounding_step.hpp"
 
 namespace ingot {
 namespace {
@@ -68,21 +69,6 @@ Values read(const Buffer& buffer, size_t elements, DType dtype) {
   return values;
 }
 
-double epsilon(DType dtype) {
-  switch (dtype) {
-    case DType::Float16:
-      return 0x1p-10;
-    case DType::BFloat16:
-      return 0x1p-7;
-    case DType::Float32:
-      return 0x1p-23;
-    case DType::Float64:
-      return 0x1p-52;
-    default:
-      return 0;
-  }
-}
-
 // Expects `got` to be the reduction over the ranks of elements [at, at + got.size()) of
 // every rank's input, within a rounding a step (none for integers, max and min).
 void expect_reduced(const Values& got, const std::vector<Values>& inputs, size_t at, DType dtype,
@@ -97,7 +83,8 @@ void expect_reduced(const Values& got, const std::vector<Values>& inputs, size_t
                                      : std::min(value, x);
       scale = op == ReduceOp::Sum ? scale + std::fabs(x) : std::fabs(value);
     }
-    const double tolerance = 2 * double(inputs.size()) * epsilon(dtype) * std::max(scale, 1e-30);
+    const double tolerance =
+        2 * double(inputs.size()) * ingot::test::rounding_step(dtype) * std::max(scale, 1e-30);
     expect(std::fabs(got[i] - value) <= tolerance,
            fmt::format("{}: element {} is {}, want {}", what, i, got[i], value));
   }
