@@ -119,7 +119,9 @@ class CompositeTest : public OpTest {};
 TEST_P(CompositeTest, Matmul) {
   for (DType dtype : {F32, F64, F16, BF16}) {
     if (!supports(dtype)) continue;
+    size_t index = 0;
     for (const MatmulCase& c : matmul_cases()) {
+      if (!runs_case(index++, dtype)) continue;
       SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + c.name);
       Array a = random(c.a.base, range(-2, 2), dtype), b = random(c.b.base, range(-2, 2), dtype);
       Tensor got = c.a.t(tensor(a, dtype)).matmul(c.b.t(tensor(b, dtype)));
@@ -207,7 +209,9 @@ TEST_P(CompositeTest, SoftmaxAndLogSoftmax) {
   };
   for (DType dtype : {F32, F64, F16}) {
     if (!supports(dtype)) continue;
+    size_t index = 0;
     for (const Case& c : cases) {
+      if (!runs_case(index++, dtype)) continue;
       if (dtype == F16 && c.shift != 0) continue;  // 1000 + x is too coarse in float16
       SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + c.name);
       Array x = random(c.input.base, range(-3, 3), dtype).map([&](double v) {

@@ -124,7 +124,9 @@ TEST_P(UnaryOpTest, AllLayoutsAndDTypes) {
   const UnaryCase& c = std::get<1>(GetParam());
   for (DType dtype : c.dtypes) {
     if (!supports(dtype)) continue;
+    size_t index = 0;
     for (const Layout& l : unary_layouts(pad_value_for(c.domain))) {
+      if (!runs_case(index++, dtype)) continue;
       if (dtype != F32 && !short_layout(l)) continue;
       if (dtype != F32 && emulated() && l.name != "7x13" && l.name != "permute") continue;
       SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " layout " + l.name);
@@ -206,6 +208,7 @@ TEST_P(BinaryOpTest, BroadcastingViewsAndDTypes) {
     for (const auto& [la, lb] : binary_layouts(pad)) {
       if (dtype != F32 && pair_index++ > 3 && la.name != "T" && la.name != "slice_step2") continue;
       if (dtype != F32 && emulated() && pair_index > 1 && la.name != "T") continue;
+      if (dtype == F32 && !runs_case(pair_index++, dtype)) continue;
       SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + la.name + " op " + lb.name);
       Array a = random(la.base, c.a, dtype), b = random(lb.base, c.b, dtype);
       Tensor got = c.t(la.t(tensor(a, dtype)), lb.t(tensor(b, dtype)));

@@ -162,8 +162,10 @@ class MovementOpTest : public OpTestT<std::tuple<std::string, MovementCase>> {};
 
 TEST_P(MovementOpTest, AllByteSizes) {
   const MovementCase& c = std::get<1>(GetParam());
+  size_t index = 0;
   for (DType dtype : {F32, I64, U8, F16, B, F64}) {
-    if (!supports(dtype)) continue;
+    // A sample of the byte sizes on an emulated device (F32's rule: every second dtype).
+    if (!supports(dtype) || !runs_case(index++, F32)) continue;
     SCOPED_TRACE(ingot::dtype_name(dtype));
     std::vector<Array> in;
     std::vector<Tensor> ts;

@@ -128,6 +128,7 @@ TEST_P(ReduceOpTest, AxesKeepdimLayouts) {
     int spec_index = 0;
     for (const ReduceSpec& s : reduce_specs()) {
       if (dtype != F32 && spec_index++ % 3 != 0) continue;  // other dtypes: every third spec
+      if (dtype == F32 && !runs_case(spec_index++, dtype)) continue;
       for (bool keepdim : {false, true}) {
         std::string axes;
         for (int a : s.axes) axes += std::to_string(a) + " ";

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <functional>
 #include <optional>
 #include <random>
@@ -82,6 +83,7 @@ class OpTestT : public ::testing::TestWithParam<Param> {
     const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
     std::string name = std::string(info->test_suite_name()) + "." + info->name();
     rng_.seed(std::hash<std::string>()(name));
+    rotation_ = std::hash<std::string>()(name + " cases");
   }
 
   const std::string& dev() const { return device_of(this->GetParam()); }
@@ -90,9 +92,22 @@ class OpTestT : public ::testing::TestWithParam<Param> {
   bool supports(DType dtype) const { return ingot::Device::get(dev()).info().supports(dtype); }
   // An emulated device (PoCL, the emulated Metal) compiles every kernel on this machine's
   // CPU, which dominates CI's time: the dtype-by-layout matrices run their non-float32
-  // dtypes on fewer layouts there. float32 still runs every layout on every device, and
-  // every dtype runs every layout on the CPU.
+  // dtypes on fewer layouts there, and sample their cases (runs_case). Every dtype runs
+  // every layout on the CPU.
   bool emulated() const { return ingot::Device::get(dev()).info().emulated; }
+  // Whether case `index` of a value table runs for `dtype` here. The CPU and real GPUs run
+  // every case; an emulated device runs float32's every second case and other dtypes'
+  // every third, from an offset that rotates with the test's name, so that the tests of
+  // one table pick different cases. INGOT_TEST_EVERY_CASE=1 runs every case everywhere.
+  bool runs_case(size_t index, DType dtype) const {
+    static const bool every_case = [] {
+      const char* value = std::getenv("INGOT_TEST_EVERY_CASE");
+      return value && std::string(value) == "1";
+    }();
+    if (every_case || !emulated()) return true;
+    size_t stride = dtype == DType::Float32 ? 2 : 3;
+    return (index + rotation_) % stride == 0;
+  }
 
   // Random values in `d`, already rounded to `dtype` (integer dtypes: uniform integers
   // in [lo, hi]; bool: half true).
@@ -136,6 +151,7 @@ class OpTestT : public ::testing::TestWithParam<Param> {
   }
 
   std::mt19937_64 rng_;
+  size_t rotation_ = 0;
 };
 using OpTest = OpTestT<std::string>;
 

@@ -64,12 +64,27 @@ class ClCompiler final : public Compiler {
                                const std::string& symbol) override;
   static const char* build_options();
 
+  // The program a binary of compile() stands for: the driver's own binary is loaded; a
+  // binary that holds the source (see keeps_source_) is the program compile() just built,
+  // or is built again when it comes from the disk cache. Throws Error when neither builds.
+  ClOwned<cl_program> program_of(const std::vector<uint8_t>& binary, const std::string& what);
+
  private:
-  // One clBuildProgram of `source`, and the binary the driver returns for it.
-  std::vector<uint8_t> build(const std::string& source);
+  // One clBuildProgram of `source`: the program, or an Error holding the build log.
+  ClOwned<cl_program> build(const std::string& source);
+  // The binary the driver returns for a built program.
+  std::vector<uint8_t> driver_binary(cl_program program);
 
   const ClContext& cl_;
   std::string target_;
+  // PoCL compiles a kernel for its launch's work-group size at the first launch, whatever
+  // the program came from; asked for a program binary, it first compiles every kernel for
+  // any size as well, which doubled the time of a first launch. Its binaries are therefore
+  // never asked for: compile() returns the source, marked, and keeps the program it built
+  // for the load that follows (a few, in case loads come later or not at all).
+  bool keeps_source_;
+  std::mutex built_mutex_;
+  std::deque<std::pair<std::string, ClOwned<cl_program>>> built_;
 };
 
 // The timeline: each signal() enqueues a marker whose event completes when everything
@@ -98,6 +113,7 @@ class ClDevice final : public Device {
                                 int buffer_count) override;
 
   const ClContext& cl() const { return cl_; }
+  ClCompiler& cl_compiler() { return compiler_; }
 
  private:
   ClContext cl_;  // first: the members below release their objects before it goes

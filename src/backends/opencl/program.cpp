@@ -15,22 +15,8 @@ ClProgram::ClProgram(ClDevice& device, const std::vector<uint8_t>& binary,
   const ClContext& context = cl_;
   std::string what = fmt::format("{} load of '{}'", context.name, function);
   if (binary.empty()) throw Error(what + ": the binary is empty");
-  const unsigned char* data = binary.data();
-  size_t size = binary.size();
-  cl_int binary_status = CL_SUCCESS, status = CL_SUCCESS;
-  program_.reset(cl().clCreateProgramWithBinary(context.context, 1, &context.device, &size, &data,
-                                                &binary_status, &status));
-  if (status != CL_SUCCESS)
-    throw cl_error(status, "clCreateProgramWithBinary",
-                   fmt::format("{}: the {}-byte binary is not a program for this device (binary "
-                               "status {})",
-                               what, size, cl_error_name(binary_status)));
-  status = cl().clBuildProgram(program_.get(), 1, &context.device, ClCompiler::build_options(),
-                               nullptr, nullptr);
-  if (status != CL_SUCCESS)
-    throw cl_error(status, "clBuildProgram",
-                   fmt::format("{}: the binary does not build\n{}", what,
-                               cl_build_log(program_.get(), context.device)));
+  program_ = device.cl_compiler().program_of(binary, what);
+  cl_int status = CL_SUCCESS;
   kernel_.reset(cl().clCreateKernel(program_.get(), function.c_str(), &status));
   if (status == CL_INVALID_KERNEL_NAME)
     throw Error(fmt::format(
