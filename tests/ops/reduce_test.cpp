@@ -287,6 +287,36 @@ TEST_P(ReduceTest, InterleavedFirstStage) {
       F32, Tol::reduction(F32, 1 << 23), [](auto x, auto y) { return (x * y).sum(); }, x, y));
 }
 
+// Reductions over axes before the last with few outputs, which devices with threadgroups
+// run in two stages: runs of adjacent reduced axes merged, the largest cut into parts and
+// padded with the reduction's identity where it does not divide (509 and 61 are prime).
+TEST_P(ReduceTest, SplitOverOutputs) {
+  Array x = random({509, 37}, range(-1, 2)), y = random({4, 61, 5, 33});
+  EXPECT_TRUE(close(tensor(x).sum({0}), x.sum({0}), Tol::reduction(F32, 509)));
+  EXPECT_TRUE(close(tensor(x).max({0}), x.max({0})));
+  EXPECT_TRUE(close(tensor(x).min({0}, true), x.min({0}, true)));
+  EXPECT_TRUE(close(tensor(y).sum({0, 1}), y.sum({0, 1}), Tol::reduction(F32, 244)));
+  EXPECT_TRUE(close(tensor(y).max({1, 2}), y.max({1, 2})));
+  EXPECT_TRUE(close(tensor(y).mean({0, 2}), y.mean({0, 2}), Tol::reduction(F32, 20)));
+  EXPECT_TRUE(close(tensor(y).var({1}), y.var({1}), Tol::reduction(F32, 61).scaled(4)));
+  EXPECT_TRUE(close(tensor(x).argmax(0), x.argmax(0)));
+  // Factors near 1, so that 61 of them stay in range.
+  Array f = random({61, 2, 9}, range(0.9, 1.1));
+  EXPECT_TRUE(close(tensor(f).prod({0}), f.prod({0}), Tol::reduction(F32, 61)));
+  // The identities of the integer types: the lowest and highest values pad max and min.
+  for (DType dtype : {I32, U8, I8, U16, B}) {
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Array i = random({61, 2, 9}, ints(0, 100), dtype);
+    EXPECT_TRUE(close(tensor(i, dtype).max({0}), i.max({0}), Tol{0, 0}));
+    EXPECT_TRUE(close(tensor(i, dtype).min({0}), i.min({0}), Tol{0, 0}));
+  }
+  // 64-bit integers' max and min have no padding a double holds: they stay in one stage.
+  Array l = random({61, 2, 9}, ints(-1000, 1000), I64);
+  EXPECT_TRUE(close(tensor(l, I64).max({0}), l.max({0}), Tol{0, 0}));
+  Array h = random({61, 2, 9}, range(-3, 3), F16);
+  EXPECT_TRUE(close(tensor(h, F16).sum({0}), h.sum({0}), Tol::reduction(F16, 61)));
+}
+
 TEST_P(ReduceTest, ReduceOfExpandedAndPadded) {
   Array x = random({5, 1});
   EXPECT_TRUE(check([](auto x) { return x.expand({5, 999}).sum({1}); }, x));

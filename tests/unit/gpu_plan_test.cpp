@@ -143,6 +143,21 @@ TEST(GpuPlans, GroupForFewLongReductionsNotForAMatmul) {
   EXPECT_NE(mm.kernel.opts.find("UPCAST"), std::string::npos) << mm.kernel.opts;
 }
 
+// A group gives each thread several elements of the whole reduction; an unrolled vector
+// plan keeps at least one group of threads on every compute unit.
+TEST(GpuPlans, GroupsAndUnrollsKeepEveryComputeUnitBusy) {
+  DeviceInfo device = gpu(1024, 48 << 10, 132);
+  codegen::Lowered rows = support::lower(input({4096, 256}).sum({1}).node(), device);
+  EXPECT_NE(rows.kernel.opts.find("GROUP(32x4)"), std::string::npos) << rows.kernel.opts;
+  // The group splits the last axis (56); the whole reduction (32 x 56 x 56) asks for more.
+  codegen::Lowered stats = support::lower(input({32, 64, 56, 56}).sum({0, 2, 3}).node(), device);
+  EXPECT_NE(stats.kernel.opts.find("GROUP(32)"), std::string::npos) << stats.kernel.opts;
+  // 65536 outputs in float4 lanes are 16384 threads: unrolled 8 times, 2048.
+  codegen::Lowered columns = support::lower(input({16, 256, 256}).sum({0}).node(), device);
+  EXPECT_NE(columns.kernel.opts.find("UPCAST(out,4)"), std::string::npos) << columns.kernel.opts;
+  EXPECT_EQ(columns.kernel.opts.find("UPCAST(axis"), std::string::npos) << columns.kernel.opts;
+}
+
 TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
   codegen::Lowered l = support::lower((input({5, 64, 1024}) * 2.0).node(), gpu(256, 32 << 10));
   // float4 lanes: 1024 / 4 = 256 threads along x, 64 rows along y, 5 along z.
