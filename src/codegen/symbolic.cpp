@@ -48,24 +48,45 @@ struct Linear {
     }
   }
 
-  // (x % d) * c + (x // d) * (c * d) is x * c: undoes the split that reshapes make.
+  // (x % d) * c + (y // d) * (c * d) is y * c where y - x is a multiple of d (then
+  // y // d = x // d + (y - x) / d), and (x % d) * c + ((y // d) % e) * (c * d) is
+  // (y % (d * e)) * c: undoes the split that reshapes make, also where mod() has already
+  // dropped multiples of d from x ((i * 256 + j) % 48 is (i * 16 + j) % 48).
   void fold_mod_div_pairs() {
     for (bool changed = true; changed;) {
       changed = false;
-      for (auto it = terms.begin(); it != terms.end(); ++it) {
+      for (auto it = terms.begin(); it != terms.end() && !changed; ++it) {
         const auto& [atom, coef] = it->second;
         if (atom->kind != Kind::Mod || coef == 0) continue;
-        Expr x = atom->args[0];
-        auto partner = terms.find(to_string(floordiv(x, atom->c)));
-        if (partner == terms.end() || partner->second.second != coef * atom->c) continue;
-        int64_t c = coef;
-        terms.erase(partner);
-        terms.erase(it);
-        take(x, c);
-        changed = true;
-        break;
+        for (auto partner = terms.begin(); partner != terms.end(); ++partner) {
+          // The partner is y // d, or (y // d) % e, which makes y % (d * e): the next
+          // digit of a split into three or more axes.
+          const auto& [other, other_coef] = partner->second;
+          const bool digit = other->kind == Kind::Mod && other->args[0]->kind == Kind::Div;
+          const Expr& div = digit ? other->args[0] : other;
+          if (div->kind != Kind::Div || div->c != atom->c || other_coef != coef * atom->c ||
+              !differ_by_multiple(div->args[0], atom->args[0], atom->c))
+            continue;
+          Expr y = digit ? mod(div->args[0], atom->c * other->c) : div->args[0];
+          int64_t c = coef;
+          terms.erase(partner);
+          terms.erase(it);
+          take(y, c);
+          changed = true;
+          break;
+        }
       }
     }
+  }
+
+  // Whether y - x is d times an integer-valued sum.
+  static bool differ_by_multiple(const Expr& y, const Expr& x, int64_t d) {
+    Linear diff;
+    diff.take(y, 1);
+    diff.take(x, -1);
+    if (diff.constant % d != 0) return false;
+    return std::all_of(diff.terms.begin(), diff.terms.end(),
+                       [&](const auto& term) { return term.second.second % d == 0; });
   }
 
   Expr build() {

@@ -138,7 +138,9 @@ TEST_P(RegressionTest, FloatConstantLiterals) {
   for (DType dtype : {F32, F64, F16, BF16}) {
     if (!supports(dtype)) continue;
     // -1e300 and 70000 are beyond float32's and float16's range: infinities there.
+    size_t index = 0;
     for (double v : {-2.5, -0.0, 0.0, inf, -inf, double(NAN), -1e300, -1e-300, 70000.0, -3e38}) {
+      if (!runs_case(index++, dtype)) continue;
       SCOPED_TRACE(std::string(ingot::dtype_name(dtype)) + " " + std::to_string(v));
       const double held = ref::cast_value(v, dtype);
       for (Shape shape : {Shape{}, Shape{3}}) {

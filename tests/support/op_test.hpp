@@ -96,8 +96,8 @@ class OpTestT : public ::testing::TestWithParam<Param> {
   // every layout on the CPU.
   bool emulated() const { return ingot::Device::get(dev()).info().emulated; }
   // Whether case `index` of a value table runs for `dtype` here. The CPU and real GPUs run
-  // every case; an emulated device runs float32's every second case and other dtypes'
-  // every third, from an offset that rotates with the test's name, so that the tests of
+  // every case; an emulated device runs float32's every third case and other dtypes'
+  // every fourth, from an offset that rotates with the test's name, so that the tests of
   // one table pick different cases. INGOT_TEST_EVERY_CASE=1 runs every case everywhere.
   bool runs_case(size_t index, DType dtype) const {
     static const bool every_case = [] {
@@ -105,7 +105,7 @@ class OpTestT : public ::testing::TestWithParam<Param> {
       return value && std::string(value) == "1";
     }();
     if (every_case || !emulated()) return true;
-    size_t stride = dtype == DType::Float32 ? 2 : 3;
+    size_t stride = dtype == DType::Float32 ? 3 : 4;
     return (index + rotation_) % stride == 0;
   }
 

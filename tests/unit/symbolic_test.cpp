@@ -97,5 +97,28 @@ TEST(Symbolic, NoSplitWhenTheRestCanReachTheStride) {
       [](int64_t i, int64_t j) { return floor_div(i * 64 - j, 128); }, 301, 65, 2);
 }
 
+// A flat position m split into the three axes of a reshaped view and flattened again:
+// (m // 2304) * 2304 + ((m // 48) % 48) * 48 + m % 48 is m, also when mod() has first
+// dropped multiples of 48 from m = i * 256 + j (a group's thread j in round i).
+TEST(Symbolic, ASplitIntoDigitsFoldsBackToTheFlatIndex) {
+  Expr i = var(0, 0, 71), j = var(1, 0, 255);
+  Expr m = add(mul(i, 256), j);
+  Expr flat = add(add(mul(floordiv(m, 2304), 2304), mul(mod(floordiv(m, 48), 48), 48)), mod(m, 48));
+  expect_same(
+      flat, [](int64_t i, int64_t j) { return i * 256 + j; }, 72, 256, 0);
+  EXPECT_EQ(coefficient(flat, 1), 1) << to_string(flat);
+  // Two digits only, scaled: 3 * (m % 48) + 144 * ((m // 48) % 48) is 3 * (m % 2304).
+  expect_same(
+      add(mul(mod(m, 48), 3), mul(mod(floordiv(m, 48), 48), 144)),
+      [](int64_t i, int64_t j) { return 3 * floor_mod(i * 256 + j, 2304); }, 72, 256, 2);
+  // Different remainders must not fold: (m + 1) % 48 + (m // 48) * 48 is not m + 1.
+  expect_same(
+      add(mod(add(m, 1), 48), mul(floordiv(m, 48), 48)),
+      [](int64_t i, int64_t j) {
+        return floor_mod(i * 256 + j + 1, 48) + floor_div(i * 256 + j, 48) * 48;
+      },
+      72, 256, 2);
+}
+
 }  // namespace
 }  // namespace ingot::sym
