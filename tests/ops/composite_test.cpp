@@ -131,6 +131,24 @@ TEST_P(CompositeTest, Matmul) {
   }
 }
 
+// A vector times a matrix: on devices with threadgroups a sum of the matrix's rows, split
+// over its few outputs (depths of 300 and 61 are cut into padded parts).
+TEST_P(CompositeTest, VectorTimesMatrix) {
+  Array v = random({300}), m = random({300, 37});
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 300).scaled(2), [](auto v, auto m) { return v.matmul(m); }, v, m));
+  Array rows = random({3, 1, 61}), shared = random({61, 9});
+  EXPECT_TRUE(check_as(
+      F32, Tol::reduction(F32, 61).scaled(2), [](auto a, auto b) { return a.matmul(b); }, rows,
+      shared));
+  Array h = random({61}, range(-2, 2), F16), hm = random({61, 5}, range(-2, 2), F16);
+  Tensor got = tensor(h, F16).matmul(tensor(hm, F16));
+  EXPECT_EQ(got.dtype(), F16);
+  EXPECT_TRUE(close(got, h.matmul(hm), Tol::reduction(F16, 61).scaled(2)));
+  Array i = random({61}, ints(-9, 9), I32), im = random({61, 5}, ints(-9, 9), I32);
+  EXPECT_TRUE(close(tensor(i, I32).matmul(tensor(im, I32)), i.matmul(im), Tol{0, 0}));
+}
+
 TEST_P(CompositeTest, MatmulInChains) {
   Array x = random({5, 8}), w = random({8, 3}), bias = random({3});
   EXPECT_TRUE(check_as(

@@ -1,23 +1,23 @@
-// r_32_1000: GROUP(256) ROW 
+// r_32_1000: GROUP(128) ROW 
 kernel void r_32_1000(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(1)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  threadgroup float l0[8];
-  threadgroup float l1[8];
+  threadgroup float l0[4];
+  threadgroup float l1[4];
   float v2 = (-INFINITY);
-  for (long v3 = 0; v3 < 3; v3++) {
+  for (long v3 = 0; v3 < 7; v3++) {
     long v5 = (((long)ingot_group.x) * 1000L);
     long v6 = (((long)ingot_lid.x) + v5);
-    long v8 = (v3 * 256L);
+    long v8 = (v3 * 128L);
     long v9 = (v6 + v8);
     float v10 = p1[v9];
     float v11 = ingot_maxf(v2, v10);
     v2 = v11;
   }
-  long v15 = (((long)ingot_lid.x) + 768L);
+  long v15 = (((long)ingot_lid.x) + 896L);
   bool v17 = (v15 < 1000L);
   if (v17) {
     long v19 = (((long)ingot_group.x) * 1000L);
     long v20 = (((long)ingot_lid.x) + v19);
-    long v21 = (v20 + 768L);
+    long v21 = (v20 + 896L);
     float v22 = p1[v21];
     float v23 = ingot_maxf(v2, v22);
     v2 = v23;
@@ -41,87 +41,83 @@ kernel void r_32_1000(device float* p0 [[buffer(0)]], device const float* p1 [[b
   threadgroup_barrier(mem_flags::mem_threadgroup);
   bool v46 = (((long)ingot_lid.x) < 32L);
   if (v46) {
-    bool v49 = (((long)ingot_lid.x) < 8L);
+    bool v49 = (((long)ingot_lid.x) < 4L);
     float v50 = (v49 ? l0[((long)ingot_lid.x)] : 0);
-    float v51 = simd_shuffle_down(v50, (ushort)4);
+    float v51 = simd_shuffle_down(v50, (ushort)2);
     float v52 = ingot_maxf(v50, v51);
-    float v53 = simd_shuffle_down(v52, (ushort)2);
+    float v53 = simd_shuffle_down(v52, (ushort)1);
     float v54 = ingot_maxf(v52, v53);
-    float v55 = simd_shuffle_down(v54, (ushort)1);
-    float v56 = ingot_maxf(v54, v55);
-    bool v57 = (((long)ingot_lid.x) == 0L);
-    if (v57) {
-      l0[0L] = v56;
+    bool v55 = (((long)ingot_lid.x) == 0L);
+    if (v55) {
+      l0[0L] = v54;
     }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v63 = l0[0L];
-  float v64 = 0x0p+0f;
-  for (long v65 = 0; v65 < 3; v65++) {
-    long v66 = (((long)ingot_group.x) * 1000L);
-    long v67 = (((long)ingot_lid.x) + v66);
-    long v69 = (v65 * 256L);
-    long v70 = (v67 + v69);
-    float v71 = p1[v70];
-    float v72 = (v71 - v63);
-    float v73 = exp(v72);
-    float v74 = (v64 + v73);
-    v64 = v74;
+  float v61 = l0[0L];
+  float v62 = 0x0p+0f;
+  for (long v63 = 0; v63 < 7; v63++) {
+    long v64 = (((long)ingot_group.x) * 1000L);
+    long v65 = (((long)ingot_lid.x) + v64);
+    long v67 = (v63 * 128L);
+    long v68 = (v65 + v67);
+    float v69 = p1[v68];
+    float v70 = (v69 - v61);
+    float v71 = exp(v70);
+    float v72 = (v62 + v71);
+    v62 = v72;
   }
   if (v17) {
-    long v78 = (((long)ingot_group.x) * 1000L);
-    long v79 = (((long)ingot_lid.x) + v78);
-    long v80 = (v79 + 768L);
-    float v81 = p1[v80];
-    float v82 = (v81 - v63);
-    float v83 = exp(v82);
-    float v84 = (v64 + v83);
-    v64 = v84;
+    long v76 = (((long)ingot_group.x) * 1000L);
+    long v77 = (((long)ingot_lid.x) + v76);
+    long v78 = (v77 + 896L);
+    float v79 = p1[v78];
+    float v80 = (v79 - v61);
+    float v81 = exp(v80);
+    float v82 = (v62 + v81);
+    v62 = v82;
   }
-  float v88 = simd_shuffle_down(v64, (ushort)16);
-  float v89 = (v64 + v88);
-  float v90 = simd_shuffle_down(v89, (ushort)8);
+  float v86 = simd_shuffle_down(v62, (ushort)16);
+  float v87 = (v62 + v86);
+  float v88 = simd_shuffle_down(v87, (ushort)8);
+  float v89 = (v87 + v88);
+  float v90 = simd_shuffle_down(v89, (ushort)4);
   float v91 = (v89 + v90);
-  float v92 = simd_shuffle_down(v91, (ushort)4);
+  float v92 = simd_shuffle_down(v91, (ushort)2);
   float v93 = (v91 + v92);
-  float v94 = simd_shuffle_down(v93, (ushort)2);
+  float v94 = simd_shuffle_down(v93, (ushort)1);
   float v95 = (v93 + v94);
-  float v96 = simd_shuffle_down(v95, (ushort)1);
-  float v97 = (v95 + v96);
   if (v40) {
-    long v99 = (((long)ingot_lid.x) / 32L);
-    l1[v99] = v97;
+    long v97 = (((long)ingot_lid.x) / 32L);
+    l1[v97] = v95;
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
   if (v46) {
-    bool v105 = (((long)ingot_lid.x) < 8L);
-    float v106 = (v105 ? l1[((long)ingot_lid.x)] : 0);
-    float v107 = simd_shuffle_down(v106, (ushort)4);
+    bool v103 = (((long)ingot_lid.x) < 4L);
+    float v104 = (v103 ? l1[((long)ingot_lid.x)] : 0);
+    float v105 = simd_shuffle_down(v104, (ushort)2);
+    float v106 = (v104 + v105);
+    float v107 = simd_shuffle_down(v106, (ushort)1);
     float v108 = (v106 + v107);
-    float v109 = simd_shuffle_down(v108, (ushort)2);
-    float v110 = (v108 + v109);
-    float v111 = simd_shuffle_down(v110, (ushort)1);
-    float v112 = (v110 + v111);
-    bool v113 = (((long)ingot_lid.x) == 0L);
-    if (v113) {
-      l1[0L] = v112;
+    bool v109 = (((long)ingot_lid.x) == 0L);
+    if (v109) {
+      l1[0L] = v108;
     }
   }
   threadgroup_barrier(mem_flags::mem_threadgroup);
-  float v119 = l1[0L];
-  for (long v120 = 0; v120 < 4; v120++) {
-    long v122 = (v120 * 256L);
-    long v123 = (((long)ingot_lid.x) + v122);
-    bool v124 = (v123 < 1000L);
-    if (v124) {
-      long v126 = (((long)ingot_group.x) * 1000L);
-      long v127 = (((long)ingot_lid.x) + v126);
-      long v128 = (v127 + v122);
-      float v129 = p1[v128];
-      float v130 = (v129 - v63);
-      float v131 = exp(v130);
-      float v132 = (v131 / v119);
-      p0[v128] = v132;
+  float v115 = l1[0L];
+  for (long v116 = 0; v116 < 8; v116++) {
+    long v118 = (v116 * 128L);
+    long v119 = (((long)ingot_lid.x) + v118);
+    bool v120 = (v119 < 1000L);
+    if (v120) {
+      long v122 = (((long)ingot_group.x) * 1000L);
+      long v123 = (((long)ingot_lid.x) + v122);
+      long v124 = (v123 + v118);
+      float v125 = p1[v124];
+      float v126 = (v125 - v61);
+      float v127 = exp(v126);
+      float v128 = (v127 / v115);
+      p0[v124] = v128;
     }
   }
 }
