@@ -107,8 +107,9 @@ std::optional<Plan> group_plan(const AstNode* out, const Region& region, const D
 }
 
 // Variations of the heuristic's plans for BEAM to time, after them: other group sizes
-// (powers of two, as the combine's halving wants, up to the heuristic's threads), other threads per
-// group, other unroll factors of the same axis. Plans already listed are not repeated.
+// (the powers of two from kMinGroup to kLocalThreads, as the combine's halving wants), other
+// threads per group, other unroll factors of the same axis. Plans already listed are not
+// repeated.
 void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
   std::vector<Plan> variants;
   for (const Plan& p : plans) {

@@ -19,9 +19,9 @@ constexpr int64_t kPartDepth = 256, kMostParts = 64;
 // shorter products gives each core or group its own outputs, the matmul plans their
 // tiles, and a second, short sum adds the parts. A product into a single column (a
 // matrix times a vector) sums rows of a, which the reduction plans already share out; one
-// from a single row (a vector times a matrix) has GPU threads on neighbouring outputs
-// already reading b's rows together, and split it ran 2.5x slower on the H100
-// (bench/results/2026-11-25-matmul-layouts-cpu.md).
+// from a single row (a vector times a matrix) is a sum of b's rows on devices with
+// threadgroups (matrix_product), and split as a batch of products it ran 2.5x slower on
+// the H100 (bench/results/2026-11-25-matmul-layouts-cpu.md).
 // Only 32- and 64-bit floats: 16-bit parts would round before they are added, integer
 // ones be cut to the operands' type.
 int64_t depth_parts(int64_t outputs, int64_t n, int64_t m, int64_t k, DType dt) {

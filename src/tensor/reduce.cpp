@@ -89,8 +89,7 @@ int64_t split_parts(int64_t extent, int64_t most, int64_t fewest, int64_t stretc
 // The value that pads a reduced axis without changing the result, where a double holds it
 // exactly in `dtype`: nullopt for the 64-bit integers' max and min.
 std::optional<double> padding_identity(Op op, DType dtype) {
-  if (op == Op::ReduceSum) return 0.0;
-  if (op == Op::ReduceProd) return 1.0;
+  if (std::optional<double> id = identity(op)) return id;
   const bool max = op == Op::ReduceMax;
   if (is_float(dtype))
     return max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
@@ -126,8 +125,9 @@ std::optional<Tensor> split_over_outputs(const Tensor& t, Op op, const std::vect
   int64_t parts = 1;
   for (int a : axes) {
     const int64_t size = t.shape()[a];
-    for (int64_t p = std::min(most, size); p > parts; --p) {
-      if (!std::has_single_bit(static_cast<uint64_t>(p))) continue;
+    for (int64_t p =
+             std::bit_floor(static_cast<uint64_t>(std::max<int64_t>(1, std::min(most, size))));
+         p > parts; p /= 2) {
       if ((size + p - 1) / p * p - size <= size / 8) {
         axis = a, parts = p;
         break;

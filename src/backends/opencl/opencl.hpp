@@ -82,7 +82,7 @@ class ClCompiler final : public Compiler {
   // any size as well, which doubled the time of a first launch. Its binaries are therefore
   // never asked for: compile() returns the source, marked, and keeps the program it built
   // for the load that follows (a few, in case loads come later or not at all).
-  bool keeps_source_;
+  const bool keeps_source_;
   std::mutex built_mutex_;
   std::deque<std::pair<std::string, ClOwned<cl_program>>> built_;
 };
