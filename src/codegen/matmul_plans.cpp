@@ -98,7 +98,7 @@ Lowered Lowerer::run_tc() {
   return finish();
 }
 
-// STAGE: a group of stage_threads() threads computes a kStageBlock-square block of
+// STAGE: a group of stage_threads() threads computes a square block (Plan::stage_block) of
 // out[..., M, N], slice by slice of the depth. Matrix tiles read slices as memory holds
 // them: copied asynchronously, two buffers, the next slice landing while the current
 // one multiplies. Register tiles read both slices depth-major, flipping an operand as
@@ -110,7 +110,7 @@ Lowered Lowerer::run_staged() {
   if (product->shape.size() != matmul_shape(matmul_).shape.size()) throw Rejected{};  // taps
   const Shape& full = product->shape;
   const size_t rank = full.size();
-  const int64_t block = kStageBlock, depth = stage_depth(plan_, device_), K = full[rank - 1];
+  const int64_t block = plan_.stage_block, depth = stage_depth(plan_, device_), K = full[rank - 1];
   const int64_t M = full[rank - 3], N = full[rank - 2];
   Shape blocks(full.begin(), full.end() - 1);
   blocks[rank - 3] = ceil_div(M, block);
@@ -181,7 +181,7 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
   const int64_t threads = stage_threads(plan_);
   if (warp < 1 || threads % (2 * warp) != 0) throw Rejected{};
   const int64_t groups = threads / warp, across = groups / 2;
-  const int64_t part_rows = kStageBlock / 2, part_cols = kStageBlock / across;
+  const int64_t block = plan_.stage_block, part_rows = block / 2, part_cols = block / across;
   if (part_cols % tile != 0) throw Rejected{};
   const int64_t tm = part_rows / tile, tn = part_cols / tile;
   Expr group = sym::floordiv(tid, warp);
@@ -216,7 +216,7 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
   };
   auto store = [=, this] {
     const bool whole =
-        sym::is_const(edge.inside(sym::cnst(kStageBlock - 1), sym::cnst(kStageBlock - 1)), 1);
+        sym::is_const(edge.inside(sym::cnst(block - 1), sym::cnst(block - 1)), 1);
     int staging = out_->dtype == DType::Float32 && whole && !epilogue_
                       ? -1
                       : em_.define_local(DType::Float32, groups * tile * tile);
@@ -235,8 +235,8 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
 // vectors are stored element by element.
 StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                                     const OutputEdge& edge) {
-  constexpr int64_t lanes = 4, runs = 2, half = kStageBlock / runs;
-  const int64_t across = kStageBlock / (lanes * runs);
+  constexpr int64_t lanes = 4, runs = 2;
+  const int64_t half = plan_.stage_block / runs, across = plan_.stage_block / (lanes * runs);
   if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 || !a.transposed() ||
       b.transposed())
     throw Rejected{};

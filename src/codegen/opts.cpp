@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "codegen/emitter.hpp"
+#include "codegen/index.hpp"
 
 namespace ingot::codegen {
 namespace {
@@ -67,6 +68,10 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, bool vector_math, 
     scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, vector_math, r, seen);
 }
 
+// STAGE's blocks of kStageBlock resident on a compute unit at once (two groups of 256
+// threads, 128 registers each, fill an H100 unit's registers).
+constexpr int64_t kStageBlocksPerUnit = 2;
+
 // GROUP needs at least this many threads sharing a reduction to pay for its combine.
 constexpr int64_t kMinGroup = 16;
 // Elements each thread of a group reduces before the combine, at least: a group of 256
@@ -108,8 +113,8 @@ std::optional<Plan> group_plan(const AstNode* out, const Region& region, const D
 
 // Variations of the heuristic's plans for BEAM to time, after them: other group sizes
 // (the powers of two from kMinGroup to kLocalThreads, as the combine's halving wants), other
-// threads per group, other unroll factors of the same axis. Plans already listed are not
-// repeated.
+// threads per group, other unroll factors of the same axis, STAGE's smaller block. Plans
+// already listed are not repeated.
 void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
   std::vector<Plan> variants;
   for (const Plan& p : plans) {
@@ -128,6 +133,12 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
           v.local = static_cast<int>(l);
           variants.push_back(v);
         }
+    // Register tiles' smaller blocks where the heuristic chose the larger.
+    if (p.stage && !p.tc && p.stage_block == kStageBlock) {
+      Plan v = p;
+      v.stage_block = kSmallStageBlock;
+      variants.push_back(v);
+    }
     if (p.unroll > 1)
       for (int u : {2, 4, 8})
         if (shape[static_cast<size_t>(p.unroll_axis)] % u == 0) {
@@ -195,7 +206,9 @@ MatmulShape matmul_shape(const AstNode* mm) {
 
 bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
 
-int64_t stage_threads(const Plan& plan) { return plan.tc ? 128 : 256; }
+int64_t stage_threads(const Plan& plan) {
+  return plan.tc ? 128 : (plan.stage_block / 8) * (plan.stage_block / 8);
+}
 
 int64_t warpgroup_columns(int64_t n) { return n >= 256 ? 256 : 128; }
 
@@ -214,7 +227,8 @@ std::string Plan::describe() const {
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
-  if (stage) s += "STAGE ";
+  if (stage)
+    s += stage_block == kStageBlock ? "STAGE " : fmt::format("STAGE({}) ", stage_block);
   if (wgmma) s += "WGMMA ";
   return s.empty() ? "none" : s;
 }
@@ -329,8 +343,22 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     Plan staged{.tc = tc, .stage = true};
     // STAGE pipelines one run of slices: a sum of matmuls over taps is TC's alone.
     if (shape.taps.empty() && device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
-        M >= kStageBlock && N >= kStageBlock && K >= stage_depth(staged, device))
-      plans.push_back(staged);
+        K >= stage_depth(staged, device)) {
+      const bool whole_blocks = M >= kStageBlock && N >= kStageBlock;
+      // Register tiles take blocks of 64 where blocks of 128 would leave compute units
+      // idle: a group of 256 threads holds half a compute unit's registers, so fewer than
+      // two blocks a unit left it waiting on memory (H100: 1000x999 @ 999x1001 in 64 blocks
+      // of 128 ran at a third of cuBLAS).
+      const int64_t batch = shape_numel(Shape(full.begin(), full.end() - 3));
+      const int64_t big_blocks = batch * ceil_div(M, kStageBlock) * ceil_div(N, kStageBlock);
+      if (!tc && M >= kSmallStageBlock && N >= kSmallStageBlock &&
+          (!whole_blocks || big_blocks < kStageBlocksPerUnit * device.compute_units)) {
+        Plan small = staged;
+        small.stage_block = kSmallStageBlock;
+        plans.push_back(small);
+      }
+      if (whole_blocks) plans.push_back(staged);
+    }
     int64_t tile = device.matrix_tile;
     if (tc && M % tile == 0 && N % tile == 0 && K % tile == 0) plans.push_back(Plan{.tc = true});
   }

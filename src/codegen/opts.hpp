@@ -13,6 +13,8 @@
 
 namespace ingot::codegen {
 
+constexpr int64_t kStageBlock = 128, kSmallStageBlock = 64;
+
 struct Plan {
   int width = 1;               // vector lanes
   bool vector_output = false;  // UPCAST: output axis lane_axis becomes the lanes
@@ -43,6 +45,9 @@ struct Plan {
   // threadgroup memory with vector loads, and multiplied from there: on SIMD-group
   // matrices under TC, else each thread a register tile of float32 products.
   bool stage = false;
+  // STAGE's block: kStageBlock, or kSmallStageBlock for register tiles where blocks of
+  // kStageBlock would leave compute units idle.
+  int64_t stage_block = kStageBlock;
   // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_columns() outputs per
   // group of two warpgroups, each multiplying its half on wgmma from operand slices that
   // cp.async copies, kWarpgroupDepth deep and swizzled, into a ring of stages in dynamic
@@ -52,12 +57,12 @@ struct Plan {
   std::string describe() const;
 };
 
-constexpr int64_t kStageBlock = 128;
 constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;
 // WGMMA's block columns: 256 where the output is that wide, else 128.
 int64_t warpgroup_columns(int64_t n);
 // The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
-// outputs (many matrix products per tile loaded), else 16 x 16 threads of 8 x 8 outputs.
+// outputs (many matrix products per tile loaded), else a thread for each 8 x 8 outputs of
+// the block (16 x 16 threads for 128 x 128, 8 x 8 for 64 x 64).
 int64_t stage_threads(const Plan& plan);
 // The depth of one staged slice: two matrix tiles under TC, else 8.
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device);

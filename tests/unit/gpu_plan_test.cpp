@@ -193,11 +193,18 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
     Tensor a = Tensor::empty({m, 64}, dt, "CPU"), b = Tensor::empty({64, 256}, dt, "CPU");
     return support::lower(a.matmul(b).node(), device);
   };
-  // Blocks of 128 x 128 outputs, one group of 256 threads each.
+  // Float32: blocks of 128 x 128 outputs, one group of 256 threads each, where they put
+  // two on every compute unit; else blocks of 64 x 64, a group of 64 threads each.
+  device.compute_units = 2;
   codegen::Lowered f32 = lower(DType::Float32, 256);
   EXPECT_EQ(f32.kernel.opts, "STAGE ");
   EXPECT_EQ(f32.kernel.dims.global[0], 2 * 2 * 256);
   EXPECT_EQ(f32.kernel.dims.local[0], 256);
+  device.compute_units = 132;
+  codegen::Lowered small = lower(DType::Float32, 256);
+  EXPECT_EQ(small.kernel.opts, "STAGE(64) ");
+  EXPECT_EQ(small.kernel.dims.global[0], 4 * 4 * 64);
+  EXPECT_EQ(small.kernel.dims.local[0], 64);
   codegen::Lowered whole = lower(DType::Float16, 256);
   EXPECT_EQ(whole.kernel.opts, "TC STAGE ");
   auto zero_fills = [](const ir::Kernel& k) {
@@ -213,10 +220,12 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(ragged.kernel.dims.global[0], 2 * 2 * 128);
   EXPECT_GT(zero_fills(ragged.kernel), 0);
   EXPECT_GT(count(ragged.kernel, ir::IOp::If), count(whole.kernel, ir::IOp::If));
-  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts, "STAGE ");
-  // Fewer rows than a block: the plain matrix tiles, else register tiles.
+  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts, "STAGE(64) ");
+  // Fewer rows than a block: the plain matrix tiles; float32 blocks of 64 rows down to 64
+  // rows, then register tiles.
   EXPECT_EQ(lower(DType::Float16, 96).kernel.opts, "TC ");
-  EXPECT_EQ(lower(DType::Float32, 96).kernel.opts.find("STAGE"), std::string::npos);
+  EXPECT_EQ(lower(DType::Float32, 96).kernel.opts, "STAGE(64) ");
+  EXPECT_EQ(lower(DType::Float32, 48).kernel.opts.find("STAGE"), std::string::npos);
   // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
   Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
   codegen::Lowered unaligned = support::lower(
@@ -232,9 +241,11 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
 TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
   DeviceInfo device = cuda_like();
   auto opts = [&](const Tensor& out) { return support::lower(out.node(), device).kernel.opts; };
-  EXPECT_EQ(opts(input({130, 37}).matmul(input({37, 131}))), "STAGE ");
+  EXPECT_EQ(opts(input({130, 37}).matmul(input({37, 131}))), "STAGE(64) ");
+  EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE(64) ");
+  EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE(64) ");
+  device.compute_units = 1;
   EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE ");
-  EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE ");
 }
 
 // Few outputs over a long depth: a batch of products over parts of the depth, then their
@@ -248,6 +259,28 @@ TEST(GpuPlans, FewOutputsOverALongDepthSummedInParts) {
   EXPECT_EQ(engine::schedule({input({64, 16384}).matmul(input({16384})).node()}).size(), 1u);
 }
 
+// On devices with threadgroups, an output of fewer 64 x 64 tiles than the device has
+// compute units is summed in the parts that give each unit two tiles, each part at least
+// 256 deep.
+TEST(GpuPlans, FewTilesOverADepthSummedInPartsOnThreadgroupDevices) {
+  const std::vector<std::string> devices = Device::available();
+  if (std::find(devices.begin(), devices.end(), "METAL:0") == devices.end())
+    GTEST_SKIP() << "METAL:0 does not open here";
+  const int64_t units = Device::get("METAL:0").info().compute_units;
+  auto on_metal = [](const Shape& shape) {
+    return Tensor::empty(shape, DType::Float32, "METAL:0");
+  };
+  int64_t parts = 2;
+  while (parts < 2 * units && parts < 64) parts *= 2;
+  auto items = engine::schedule({on_metal({64, 256 * 64}).matmul(on_metal({256 * 64, 60})).node()});
+  ASSERT_EQ(items.size(), 2u);
+  EXPECT_EQ(items[0].out->shape, (Shape{parts, 64, 60, 1}));
+  // As many tiles as units: one product.
+  EXPECT_EQ(engine::schedule({on_metal({64 * units, 4096}).matmul(on_metal({4096, 64})).node()})
+                .size(),
+            1u);
+}
+
 TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
   DeviceInfo device = cuda_like();
   auto block = [](DType dt) {
@@ -259,7 +292,7 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
                        [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; });
   };
   codegen::Lowered f32 = support::lower(block(DType::Float32).node(), device);
-  EXPECT_EQ(f32.kernel.opts, "STAGE ");
+  EXPECT_EQ(f32.kernel.opts, "STAGE(64) ");
   EXPECT_TRUE(has_tanh(f32));
   codegen::Lowered f16 = support::lower(block(DType::Float16).node(), device);
   EXPECT_EQ(f16.kernel.opts, "TC STAGE ");
@@ -321,7 +354,7 @@ TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
       narrow.kernel.insts.begin(), narrow.kernel.insts.end(),
       [](const ir::Inst& i) { return i.op == ir::IOp::AsyncCopy && i.src.size() == 3; }));
   // Float32, fewer than 128 columns, and GPUs before Hopper keep the other plans.
-  EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE ");
+  EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE(64) ");
   EXPECT_EQ(lower(DType::Float16, 256, 96).kernel.opts, "TC ");
   device.warpgroup_matmul = false;
   EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
