@@ -215,8 +215,7 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
     }
   };
   auto store = [=, this] {
-    const bool whole =
-        sym::is_const(edge.inside(sym::cnst(block - 1), sym::cnst(block - 1)), 1);
+    const bool whole = sym::is_const(edge.inside(sym::cnst(block - 1), sym::cnst(block - 1)), 1);
     int staging = out_->dtype == DType::Float32 && whole && !epilogue_
                       ? -1
                       : em_.define_local(DType::Float32, groups * tile * tile);

@@ -227,8 +227,7 @@ std::string Plan::describe() const {
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
-  if (stage)
-    s += stage_block == kStageBlock ? "STAGE " : fmt::format("STAGE({}) ", stage_block);
+  if (stage) s += stage_block == kStageBlock ? "STAGE " : fmt::format("STAGE({}) ", stage_block);
   if (wgmma) s += "WGMMA ";
   return s.empty() ? "none" : s;
 }

@@ -276,9 +276,9 @@ TEST(GpuPlans, FewTilesOverADepthSummedInPartsOnThreadgroupDevices) {
   ASSERT_EQ(items.size(), 2u);
   EXPECT_EQ(items[0].out->shape, (Shape{parts, 64, 60, 1}));
   // As many tiles as units: one product.
-  EXPECT_EQ(engine::schedule({on_metal({64 * units, 4096}).matmul(on_metal({4096, 64})).node()})
-                .size(),
-            1u);
+  EXPECT_EQ(
+      engine::schedule({on_metal({64 * units, 4096}).matmul(on_metal({4096, 64})).node()}).size(),
+      1u);
 }
 
 TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {

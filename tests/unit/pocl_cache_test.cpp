@@ -22,11 +22,11 @@ constexpr const char* kChildFlag = "INGOT_POCL_CACHE_TEST_CHILD";
 // test may have started PoCL already.
 TEST(PoclCache, EachProcessGetsAFolderOfItsOwn) {
   if (!std::getenv(kChildFlag)) {
-    ProcessResult child = run_process(
-        {"/usr/bin/env", "-u", "POCL_CACHE_DIR", "-u", "INGOT_POCL_CACHE_OWNER", "-u",
-         "GTEST_TOTAL_SHARDS", "-u", "GTEST_SHARD_INDEX", std::string(kChildFlag) + "=1",
-         std::filesystem::read_symlink("/proc/self/exe").string(),
-         "--gtest_filter=PoclCache.EachProcessGetsAFolderOfItsOwn"});
+    ProcessResult child = run_process({"/usr/bin/env", "-u", "POCL_CACHE_DIR", "-u",
+                                       "INGOT_POCL_CACHE_OWNER", "-u", "GTEST_TOTAL_SHARDS", "-u",
+                                       "GTEST_SHARD_INDEX", std::string(kChildFlag) + "=1",
+                                       std::filesystem::read_symlink("/proc/self/exe").string(),
+                                       "--gtest_filter=PoclCache.EachProcessGetsAFolderOfItsOwn"});
     EXPECT_EQ(child.exit_code, 0) << child.output;
     if (child.output.find("does not open here") != std::string::npos)
       GTEST_SKIP() << "CL:0 does not open here";
