@@ -98,15 +98,17 @@ const std::vector<Case> kCases = {
        return input({64, 4000}).sum({1});
      }},
     {"full_sum", [] { return input({1 << 20}).sum(); }},
+    // Few outputs: float32 blocks of 64 x 64 (STAGE(64,4)) where the language stages them.
     {"matmul",
      [] {
        return input({64, 128}).matmul(input({128, 96}));
      }},
     // Blocks of 128 x 128 staged through threadgroup memory (STAGE) where the language
-    // renders them, on matrix tiles for float16 (TC), a transposed right operand.
+    // renders them (enough of them for two on each of the H100's 132 units), on matrix
+    // tiles for float16 (TC), a transposed right operand.
     {"matmul_staged",
      [] {
-       return input({256, 64}).matmul(input({64, 128}));
+       return input({2304, 64}).matmul(input({64, 2048}));
      }},
     {"matmul_f16_staged",
      [] {

@@ -228,14 +228,16 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
   return {multiply, store};
 }
 
-// STAGE without TC (float32): each thread accumulates an 8 x 8 tile of the block, rows
-// and columns in two runs of 4 half the block apart, so a SIMD group's reads of a slice
-// row are 16-byte vectors over consecutive banks. Rows of the output that are not whole
+// STAGE without TC (float32): each thread accumulates a tile of the block (Plan::stage_tile
+// square), rows and columns in runs of 4 (8 x 8: two runs half the block apart), so a
+// SIMD group's reads of a slice row are 16-byte vectors over consecutive banks, and a
+// run's rows one 16-byte vector of the depth-major A slice. Rows of the output that are not whole
 // vectors are stored element by element.
 StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                                     const OutputEdge& edge) {
-  constexpr int64_t lanes = 4, runs = 2;
-  const int64_t half = plan_.stage_block / runs, across = plan_.stage_block / (lanes * runs);
+  constexpr int64_t lanes = 4;
+  const int64_t runs = plan_.stage_tile / lanes, half = plan_.stage_block / runs,
+                across = plan_.stage_block / plan_.stage_tile;
   if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 || !a.transposed() ||
       b.transposed())
     throw Rejected{};
@@ -267,8 +269,13 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
       std::vector<int> bs;
       for (int64_t h = 0; h < runs; ++h)
         bs.push_back(local_load(b, b.at(sym::cnst(k), col(h), stage), lanes));
+      // A run of a thread's rows is one vector of the depth-major slice.
+      std::vector<int> as;
+      for (int64_t g = 0; g < runs; ++g)
+        as.push_back(local_load(a, a.at(row(g * lanes), sym::cnst(k), stage), lanes));
       for (int64_t i = 0; i < lanes * runs; ++i) {
-        int x = local_load(a, a.at(row(i), sym::cnst(k), stage), 1);
+        int x = em_.emit(
+            {.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {as[i / lanes]}, .hi = i % lanes});
         for (int64_t h = 0; h < runs; ++h) {
           int acc = accs[i * runs + h];
           em_.emit({.op = ir::IOp::Assign,

@@ -113,7 +113,7 @@ std::optional<Plan> group_plan(const AstNode* out, const Region& region, const D
 
 // Variations of the heuristic's plans for BEAM to time, after them: other group sizes
 // (the powers of two from kMinGroup to kLocalThreads, as the combine's halving wants), other
-// threads per group, other unroll factors of the same axis, STAGE's smaller block. Plans
+// threads per group, other unroll factors of the same axis, STAGE's smaller blocks. Plans
 // already listed are not repeated.
 void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
   std::vector<Plan> variants;
@@ -133,12 +133,14 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
           v.local = static_cast<int>(l);
           variants.push_back(v);
         }
-    // Register tiles' smaller blocks where the heuristic chose the larger.
-    if (p.stage && !p.tc && p.stage_block == kStageBlock) {
-      Plan v = p;
-      v.stage_block = kSmallStageBlock;
-      variants.push_back(v);
-    }
+    // Register tiles' other blocks and tiles: 64 x 64 blocks of 4 x 4 or 8 x 8 tiles.
+    if (p.stage && !p.tc)
+      for (int64_t tile : {4, 8}) {
+        Plan v = p;
+        v.stage_block = kSmallStageBlock;
+        v.stage_tile = tile;
+        variants.push_back(v);
+      }
     if (p.unroll > 1)
       for (int u : {2, 4, 8})
         if (shape[static_cast<size_t>(p.unroll_axis)] % u == 0) {
@@ -207,13 +209,16 @@ MatmulShape matmul_shape(const AstNode* mm) {
 bool runs_threads(const DeviceInfo& device) { return device.threadgroups; }
 
 int64_t stage_threads(const Plan& plan) {
-  return plan.tc ? 128 : (plan.stage_block / 8) * (plan.stage_block / 8);
+  const int64_t across = plan.stage_block / plan.stage_tile;
+  return plan.tc ? 128 : across * across;
 }
 
 int64_t warpgroup_columns(int64_t n) { return n >= 256 ? 256 : 128; }
 
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
-  return plan.tc ? 2 * device.matrix_tile : 8;
+  // Register tiles: every thread copies at least one 16-byte vector of each slice.
+  return plan.tc ? 2 * device.matrix_tile
+                 : std::max<int64_t>(8, stage_threads(plan) * 4 / plan.stage_block);
 }
 
 std::string Plan::describe() const {
@@ -227,7 +232,10 @@ std::string Plan::describe() const {
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
-  if (stage) s += stage_block == kStageBlock ? "STAGE " : fmt::format("STAGE({}) ", stage_block);
+  if (stage)
+    s += stage_block == kStageBlock && stage_tile == 8
+             ? "STAGE "
+             : fmt::format("STAGE({},{}) ", stage_block, stage_tile);
   if (wgmma) s += "WGMMA ";
   return s.empty() ? "none" : s;
 }
@@ -347,15 +355,17 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       // Register tiles take blocks of 64 where blocks of 128 would leave compute units
       // idle: a group of 256 threads holds half a compute unit's registers, so fewer than
       // two blocks a unit left it waiting on memory (H100: 1000x999 @ 999x1001 in 64 blocks
-      // of 128 ran at a third of cuBLAS).
+      // of 128 ran at a third of cuBLAS). Their threads take 4 x 4 outputs each, so that
+      // a unit still has as many threads as two blocks of 128.
       const int64_t batch = shape_numel(Shape(full.begin(), full.end() - 3));
       const int64_t big_blocks = batch * ceil_div(M, kStageBlock) * ceil_div(N, kStageBlock);
+      Plan small = staged;
+      small.stage_block = kSmallStageBlock;
+      small.stage_tile = 4;
       if (!tc && M >= kSmallStageBlock && N >= kSmallStageBlock &&
-          (!whole_blocks || big_blocks < kStageBlocksPerUnit * device.compute_units)) {
-        Plan small = staged;
-        small.stage_block = kSmallStageBlock;
+          K >= stage_depth(small, device) &&
+          (!whole_blocks || big_blocks < kStageBlocksPerUnit * device.compute_units))
         plans.push_back(small);
-      }
       if (whole_blocks) plans.push_back(staged);
     }
     int64_t tile = device.matrix_tile;

@@ -46,8 +46,10 @@ struct Plan {
   // matrices under TC, else each thread a register tile of float32 products.
   bool stage = false;
   // STAGE's block: kStageBlock, or kSmallStageBlock for register tiles where blocks of
-  // kStageBlock would leave compute units idle.
+  // kStageBlock would leave compute units idle; and, for register tiles, the outputs a
+  // thread accumulates along each axis of the block (8 or 4).
   int64_t stage_block = kStageBlock;
+  int64_t stage_tile = 8;
   // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_columns() outputs per
   // group of two warpgroups, each multiplying its half on wgmma from operand slices that
   // cp.async copies, kWarpgroupDepth deep and swizzled, into a ring of stages in dynamic
@@ -61,10 +63,11 @@ constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;
 // WGMMA's block columns: 256 where the output is that wide, else 128.
 int64_t warpgroup_columns(int64_t n);
 // The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
-// outputs (many matrix products per tile loaded), else a thread for each 8 x 8 outputs of
-// the block (16 x 16 threads for 128 x 128, 8 x 8 for 64 x 64).
+// outputs (many matrix products per tile loaded), else a thread for each stage_tile x
+// stage_tile outputs of the block (16 x 16 threads of 8 x 8 for 128 x 128).
 int64_t stage_threads(const Plan& plan);
-// The depth of one staged slice: two matrix tiles under TC, else 8.
+// The depth of one staged slice: two matrix tiles under TC, else 8, or as deep as gives
+// each thread a 16-byte vector to copy (16 for 256 threads of 4 x 4 outputs).
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
 
 // Whether `device` runs kernels as a grid of threads (every language but C).
