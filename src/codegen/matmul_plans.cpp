@@ -274,8 +274,10 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
       for (int64_t g = 0; g < runs; ++g)
         as.push_back(local_load(a, a.at(row(g * lanes), sym::cnst(k), stage), lanes));
       for (int64_t i = 0; i < lanes * runs; ++i) {
-        int x = em_.emit(
-            {.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {as[i / lanes]}, .hi = i % lanes});
+        int x = em_.emit({.op = ir::IOp::Lane,
+                          .dtype = DType::Float32,
+                          .src = {as[i / lanes]},
+                          .hi = i % lanes});
         for (int64_t h = 0; h < runs; ++h) {
           int acc = accs[i * runs + h];
           em_.emit({.op = ir::IOp::Assign,
