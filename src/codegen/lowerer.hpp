@@ -107,6 +107,7 @@ class Lowerer {
   std::unordered_map<const AstNode*, int> params_;
   Expr lane_, step_;
   Expr lid_;           // the thread within its group, under GROUP
+  Expr group_row_;     // under GROUP, the group's output within its threadgroup (PACK)
   bool tail_ = false;  // an If skips the threads past the end
   int64_t work_per_output_ = 1;
   // TC and STAGE: the matmul's reduction, and whether ops lie above it (begin_matmul).

@@ -111,6 +111,21 @@ std::optional<Plan> group_plan(const AstNode* out, const Region& region, const D
   return p;
 }
 
+// PACK: GROUP plans of fewer threads than kLocalThreads take as many outputs a threadgroup
+// as fill it, while the threadgroups still number two a compute unit and divide the
+// outputs (a threadgroup past the last output would skip the barriers).
+void pack_groups(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
+  for (Plan& p : plans) {
+    if (p.group <= 1 || shape.empty()) continue;
+    const int64_t outputs = shape_numel(shape) / (p.row_loop ? shape.back() : 1);
+    const int64_t most = std::min(kLocalThreads, device.max_threads_per_group) / p.group;
+    for (int64_t rows = 2;
+         rows <= most && outputs % rows == 0 && outputs / rows >= int64_t{2} * device.compute_units;
+         rows *= 2)
+      p.group_rows = static_cast<int>(rows);
+  }
+}
+
 // Variations of the heuristic's plans for BEAM to time, after them: other group sizes
 // (the powers of two from kMinGroup to kLocalThreads, as the combine's halving wants), other
 // threads per group, other unroll factors of the same axis, STAGE's smaller blocks. Plans
@@ -124,6 +139,7 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
         if (g != p.group) {
           Plan v = p;
           v.group = static_cast<int>(g);
+          v.group_rows = std::max<int64_t>(1, std::min<int64_t>(p.group_rows, kLocalThreads / g));
           variants.push_back(v);
         }
     if (p.local > 1)
@@ -225,6 +241,7 @@ std::string Plan::describe() const {
   std::string s;
   if (group > 1)
     s += fmt::format("GROUP({}{}) ", group, width > 1 ? fmt::format("x{}", width) : "");
+  if (group_rows > 1) s += fmt::format("PACK({}) ", group_rows);
   if (local > 1) s += fmt::format("LOCAL({}) ", local);
   if (vector_reduce) s += fmt::format("UNROLL(reduce,{}) ", width);
   if (vector_output) s += fmt::format("UPCAST(out,{}) ", width);
@@ -378,6 +395,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       if (auto p = group_plan(out, region, device, local, matmul)) plans.push_back(*p);
     plans.push_back(Plan{.local = static_cast<int>(local)});
     for (Plan& p : plans) p.row_loop = true;
+    pack_groups(plans, shape, device);
     if (explore && !noopt) add_variants(plans, shape, device);
     return plans;
   }
@@ -434,6 +452,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   plans.push_back(Plan{});
   for (Plan& p : plans)
     if (p.group == 1 && !p.tc && !p.stage && !p.wgmma) p.local = local;
+  pack_groups(plans, shape, device);
   if (explore && !noopt) add_variants(plans, shape, device);
   return plans;
 }

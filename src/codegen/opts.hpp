@@ -31,6 +31,9 @@ struct Plan {
   // their partials in threadgroup memory; one group per output.
   int local = 1;
   int group = 1;
+  // PACK: a threadgroup of group_rows GROUPs, each its own output (a row of 109 takes 16
+  // threads; a threadgroup of 16 left most of each compute unit idle).
+  int group_rows = 1;
   // With many outputs, GROUP only pays when a group's loads are contiguous.
   bool group_contiguous = false;
   // ROW: the last output axis is a loop within the thread, or within the group under

@@ -130,12 +130,18 @@ Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard)
   if (width > 1)
     acc =
         em_.emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
-  // Shuffles move 32-bit values on every target (Metal has no 64-bit ones).
+  // Shuffles move 32-bit values on every target (Metal has no 64-bit ones): across whole
+  // SIMD groups, or within a segment of one for a smaller group.
   const int64_t warp = device_.shuffle_width;
-  bool shuffles =
-      warp > 1 && group % warp == 0 && group / warp <= warp && held_bytes(n->dtype) == 4;
-  int64_t slots = shuffles ? group / warp : group;
-  int buffer = em_.define_local(n->dtype, slots);
+  const bool word = warp > 1 && held_bytes(n->dtype) == 4;
+  const bool segment = word && group < warp && warp % group == 0;
+  const bool shuffles = word && group % warp == 0 && group / warp <= warp;
+  const int64_t slots = segment ? 1 : shuffles ? group / warp : group;
+  // Under PACK each group combines in slots of its own.
+  int buffer = em_.define_local(n->dtype, slots * plan_.group_rows);
+  auto slot = [&](const Expr& i) {
+    return em_.lower_index(sym::add(sym::mul(group_row_, slots), i));
+  };
   int lid = em_.var_inst(lid_);
   auto local_load = [&](int index, std::vector<int> guard_inst = {}) {
     std::vector<int> src = {index};
@@ -157,19 +163,25 @@ Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard)
     body();
     em_.close_if();
   };
-  if (!shuffles) {
-    local_store(lid, acc);
+  // Every thread of the group ends with the result its first slot holds.
+  auto result = [&] {
+    em_.emit({.op = ir::IOp::Barrier}, false);
+    return Val{local_load(slot(sym::cnst(0)))};
+  };
+  if (!shuffles && !segment) {
+    local_store(slot(lid_), acc);
     em_.emit({.op = ir::IOp::Barrier}, false);
     for (int64_t half = group / 2; half >= 1; half /= 2) {
       when(Op::CmpLt, lid, half, [&] {
-        int other = local_load(em_.alu(Op::Add, DType::Int64, {lid, em_.index_const(half)}));
-        local_store(lid, em_.alu(combine, n->dtype, {local_load(lid), other}));
+        int other = local_load(slot(sym::add(lid_, half)));
+        local_store(slot(lid_), em_.alu(combine, n->dtype, {local_load(slot(lid_)), other}));
       });
       em_.emit({.op = ir::IOp::Barrier}, false);
     }
-    return {local_load(em_.index_const(0))};
+    return {local_load(slot(sym::cnst(0)))};
   }
-  // Lane 0 of each SIMD group ends with the combination of lanes [0, 2 * first).
+  // Lane 0 of each SIMD group (or segment) ends with the combination of lanes
+  // [0, 2 * first): the lanes it reads lie in its segment.
   auto shuffle_tree = [&](int v, int64_t first) {
     for (int64_t offset = first; offset >= 1; offset /= 2) {
       int other = em_.emit(
@@ -178,23 +190,26 @@ Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard)
     }
     return v;
   };
+  if (segment) {
+    int total = shuffle_tree(acc, group / 2);
+    when(Op::CmpEq, lid, 0, [&] { local_store(slot(sym::cnst(0)), total); });
+    return result();
+  }
   int partial = shuffle_tree(acc, warp / 2);
-  int lane = em_.alu(Op::Mod, DType::Int64, {lid, em_.index_const(warp)});
-  when(Op::CmpEq, lane, 0, [&] {
-    local_store(em_.alu(Op::Div, DType::Int64, {lid, em_.index_const(warp)}), partial);
-  });
-  em_.emit({.op = ir::IOp::Barrier}, false);
+  int lane = em_.lower_index(sym::mod(lid_, warp));
+  when(Op::CmpEq, lane, 0, [&] { local_store(slot(sym::floordiv(lid_, warp)), partial); });
   if (slots > 1) {
+    em_.emit({.op = ir::IOp::Barrier}, false);
     // The first SIMD group combines the groups' results; all its lanes take part in
     // the shuffles, and those past the last result only feed lanes that are not read.
     when(Op::CmpLt, lid, warp, [&] {
-      int mine = local_load(lid, {em_.alu(Op::CmpLt, DType::Bool, {lid, em_.index_const(slots)})});
+      int mine =
+          local_load(slot(lid_), {em_.alu(Op::CmpLt, DType::Bool, {lid, em_.index_const(slots)})});
       int total = shuffle_tree(mine, slots / 2);
-      when(Op::CmpEq, lid, 0, [&] { local_store(em_.index_const(0), total); });
+      when(Op::CmpEq, lid, 0, [&] { local_store(slot(sym::cnst(0)), total); });
     });
-    em_.emit({.op = ir::IOp::Barrier}, false);
   }
-  return {local_load(em_.index_const(0))};
+  return result();
 }
 
 Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {

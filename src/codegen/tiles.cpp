@@ -51,7 +51,7 @@ Lowered Lowerer::run_tiles() {
   if (tail_) em_.close_if();
 
   if (plan_.group > 1) {
-    k_.dims.local = {plan_.group, 1, 1};
+    k_.dims.local = {int64_t{plan_.group} * plan_.group_rows, 1, 1};
   } else if (runs_threads(device_)) {
     k_.dims.local = {plan_.local, 1, 1};
   } else {
@@ -89,9 +89,20 @@ Index Lowerer::tile_index(const Shape& tiles, int64_t count) {
     tail_ = true;
   };
   if (plan_.group > 1) {  // one group per tile; its threads share the reductions
-    lid_ = id(ir::IOp::LocalIdx, 0, plan_.group);
+    const int64_t rows = plan_.group_rows, threads = plan_.group * rows;
+    if (count % rows != 0) throw Rejected{};
     k_.dims.global = {count * plan_.group, 1, 1};
-    return unravel(id(ir::IOp::GroupIdx, 0, count), tiles);
+    if (rows == 1) {
+      lid_ = id(ir::IOp::LocalIdx, 0, plan_.group);
+      group_row_ = sym::cnst(0);
+      return unravel(id(ir::IOp::GroupIdx, 0, count), tiles);
+    }
+    // PACK: groups of consecutive threads, each its own tile.
+    Expr thread = id(ir::IOp::LocalIdx, 0, threads);
+    lid_ = em_.new_var(0, plan_.group - 1, em_.lower_index(sym::mod(thread, plan_.group)));
+    group_row_ = em_.new_var(0, rows - 1, em_.lower_index(sym::floordiv(thread, plan_.group)));
+    Expr first = sym::mul(id(ir::IOp::GroupIdx, 0, count / rows), rows);
+    return unravel(sym::add(first, group_row_), tiles);
   }
   if (!runs_threads(device_)) {
     k_.dims.global = {count, 1, 1};
