@@ -111,12 +111,16 @@ std::optional<Plan> group_plan(const AstNode* out, const Region& region, const D
   return p;
 }
 
-// PACK: GROUP plans of fewer threads than kLocalThreads take as many outputs a threadgroup
-// as fill it, while the threadgroups still number two a compute unit and divide the
-// outputs (a threadgroup past the last output would skip the barriers).
+// PACK: GROUP plans of a SIMD group's threads or fewer take as many outputs a threadgroup
+// as fill kLocalThreads, while the threadgroups still number two a compute unit and divide
+// the outputs (a threadgroup past the last output would skip the barriers). H100: rows of
+// 109 in groups of 16, 72 -> 20 us; rows of 256 in groups of 32, 33 -> 20 us. Larger groups
+// keep a threadgroup each: packed two by two, softmax's rows of 1000 in groups of 128 took
+// 16 us, not 11.
 void pack_groups(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo& device) {
+  const int64_t simd = device.shuffle_width > 1 ? device.shuffle_width : 32;
   for (Plan& p : plans) {
-    if (p.group <= 1 || shape.empty()) continue;
+    if (p.group <= 1 || p.group > simd || shape.empty()) continue;
     const int64_t outputs = shape_numel(shape) / (p.row_loop ? shape.back() : 1);
     const int64_t most = std::min(kLocalThreads, device.max_threads_per_group) / p.group;
     for (int64_t rows = 2;

@@ -87,7 +87,9 @@ int64_t split_parts(int64_t extent, int64_t most, int64_t fewest, int64_t stretc
 }
 
 // The value that pads a reduced axis without changing the result, where a double holds it
-// exactly in `dtype`: nullopt for the 64-bit integers' max and min.
+// exactly in `dtype`: nullopt for the 64-bit integers' min (2^63 - 1 and 2^64 - 1 are no
+// doubles). The max's -2^63 is one: argmax's int64 scores over the rows of 3001x4096 are
+// split over their few outputs with it.
 std::optional<double> padding_identity(Op op, DType dtype) {
   if (std::optional<double> id = identity(op)) return id;
   const bool max = op == Op::ReduceMax;
@@ -95,9 +97,10 @@ std::optional<double> padding_identity(Op op, DType dtype) {
     return max ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
   if (dtype == DType::Bool) return max ? 0.0 : 1.0;
   const int bits = static_cast<int>(dtype_size(dtype) * 8);
+  const bool is_unsigned = is_unsigned_int(dtype);
+  if (max) return is_unsigned ? 0.0 : -std::ldexp(1.0, bits - 1);
   if (bits > 32) return std::nullopt;
-  if (is_unsigned_int(dtype)) return max ? 0.0 : std::ldexp(1.0, bits) - 1;
-  return max ? -std::ldexp(1.0, bits - 1) : std::ldexp(1.0, bits - 1) - 1;
+  return std::ldexp(1.0, is_unsigned ? bits : bits - 1) - 1;
 }
 
 // On a device with threadgroups, a reduction over axes before the last (column sums, a
@@ -226,20 +229,15 @@ int64_t extent_of(const Tensor& t, const std::vector<int>& axes_in, const char* 
 // The first index along `axis` where `t` equals its reduction `best` (keepdim). max and
 // min propagate NaN, so `best` is NaN exactly where the row holds one: then the first
 // NaN matches (PyTorch's answer), which eq alone never does (NaN != NaN).
-// The scores are 32-bit where the axis allows: half the bytes, and a reduction that the
-// front end may split over few outputs (its padding needs the int32 identity; int64 has none
-// a double holds exactly). argmax over the rows of 3001x4096 on the H100: one thread a
-// column walked all 3001 rows.
 Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   int64_t n = t.shape()[axis];
   Shape along(t.ndim(), 1);
   along[axis] = n;
-  const DType score_type = n < (int64_t{1} << 31) ? DType::Int32 : DType::Int64;
   // n - i is largest for the first match; the max of it finds the first index.
-  Tensor countdown = (static_cast<double>(n) - iota({n}, score_type, t.device())).reshape(along);
+  Tensor countdown = (static_cast<double>(n) - iota({n}, DType::Int64, t.device())).reshape(along);
   Tensor match = is_float(t.dtype()) ? t.eq(best).logical_or(t.ne(t)) : t.eq(best);
-  Tensor score = Tensor::where(match, countdown, constant({}, score_type, t.device(), 0));
-  return static_cast<double>(n) - score.max({axis}, true).astype(DType::Int64);
+  Tensor score = Tensor::where(match, countdown, constant({}, DType::Int64, t.device(), 0));
+  return static_cast<double>(n) - score.max({axis}, true);
 }
 
 Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool is_max,

@@ -1,64 +1,53 @@
-// r_1024_1: GROUP(128x4) PACK(2) 
-extern "C" __global__ void __launch_bounds__(256) r_1024_1(float* __restrict__ p0, const float* __restrict__ p1) {
-  __shared__ __align__(16) float l0[8];
-  int64_t v2 = (((int64_t)threadIdx.x) % 128LL);
-  int64_t v3 = (((int64_t)threadIdx.x) / 128LL);
-  ingot_vec<float, 4> v5 = ingot_splat<ingot_vec<float, 4>>(0x0p+0f);
-  for (int64_t v6 = 0; v6 < 2; v6++) {
-    int64_t v8 = (v2 * 4LL);
-    int64_t v10 = (v3 * 1024LL);
+// r_1024_1: GROUP(128x4) 
+extern "C" __global__ void __launch_bounds__(128) r_1024_1(float* __restrict__ p0, const float* __restrict__ p1) {
+  __shared__ __align__(16) float l0[4];
+  ingot_vec<float, 4> v2 = ingot_splat<ingot_vec<float, 4>>(0x0p+0f);
+  for (int64_t v3 = 0; v3 < 2; v3++) {
+    int64_t v5 = (((int64_t)threadIdx.x) * 4LL);
+    int64_t v7 = (((int64_t)blockIdx.x) * 1024LL);
+    int64_t v8 = (v5 + v7);
+    int64_t v10 = (v3 * 512LL);
     int64_t v11 = (v8 + v10);
-    int64_t v13 = (((int64_t)blockIdx.x) * 2048LL);
-    int64_t v14 = (v11 + v13);
-    int64_t v16 = (v6 * 512LL);
-    int64_t v17 = (v14 + v16);
-    ingot_vec<float, 4> v18 = (*(const ingot_vec<float, 4>*)(p1 + v17));
-    ingot_vec<float, 4> v19 = (v5 + v18);
-    v5 = v19;
+    ingot_vec<float, 4> v12 = (*(const ingot_vec<float, 4>*)(p1 + v11));
+    ingot_vec<float, 4> v13 = (v2 + v12);
+    v2 = v13;
   }
-  float v22 = (((v5.v[0] + v5.v[1]) + v5.v[2]) + v5.v[3]);
-  float v24 = __shfl_down_sync(0xffffffffu, v22, 16);
-  float v25 = (v22 + v24);
-  float v26 = __shfl_down_sync(0xffffffffu, v25, 8);
+  float v16 = (((v2.v[0] + v2.v[1]) + v2.v[2]) + v2.v[3]);
+  float v18 = __shfl_down_sync(0xffffffffu, v16, 16);
+  float v19 = (v16 + v18);
+  float v20 = __shfl_down_sync(0xffffffffu, v19, 8);
+  float v21 = (v19 + v20);
+  float v22 = __shfl_down_sync(0xffffffffu, v21, 4);
+  float v23 = (v21 + v22);
+  float v24 = __shfl_down_sync(0xffffffffu, v23, 2);
+  float v25 = (v23 + v24);
+  float v26 = __shfl_down_sync(0xffffffffu, v25, 1);
   float v27 = (v25 + v26);
-  float v28 = __shfl_down_sync(0xffffffffu, v27, 4);
-  float v29 = (v27 + v28);
-  float v30 = __shfl_down_sync(0xffffffffu, v29, 2);
-  float v31 = (v29 + v30);
-  float v32 = __shfl_down_sync(0xffffffffu, v31, 1);
-  float v33 = (v31 + v32);
-  int64_t v35 = (v2 % 32LL);
-  uint8_t v37 = (v35 == 0LL);
-  if (v37) {
-    int64_t v39 = (v2 / 32LL);
-    int64_t v41 = (v3 * 4LL);
-    int64_t v42 = (v39 + v41);
-    l0[v42] = v33;
+  int64_t v29 = (((int64_t)threadIdx.x) % 32LL);
+  uint8_t v31 = (v29 == 0LL);
+  if (v31) {
+    int64_t v33 = (((int64_t)threadIdx.x) / 32LL);
+    l0[v33] = v27;
   }
   __syncthreads();
-  uint8_t v46 = (v2 < 32LL);
-  if (v46) {
-    uint8_t v49 = (v2 < 4LL);
-    int64_t v50 = (v3 * 4LL);
-    int64_t v51 = (v2 + v50);
-    float v52 = (v49 ? l0[v51] : 0);
-    float v53 = __shfl_down_sync(0xffffffffu, v52, 2);
-    float v54 = (v52 + v53);
-    float v55 = __shfl_down_sync(0xffffffffu, v54, 1);
-    float v56 = (v54 + v55);
-    uint8_t v57 = (v2 == 0LL);
-    if (v57) {
-      l0[v50] = v56;
+  uint8_t v37 = (((int64_t)threadIdx.x) < 32LL);
+  if (v37) {
+    uint8_t v40 = (((int64_t)threadIdx.x) < 4LL);
+    float v41 = (v40 ? l0[((int64_t)threadIdx.x)] : 0);
+    float v42 = __shfl_down_sync(0xffffffffu, v41, 2);
+    float v43 = (v41 + v42);
+    float v44 = __shfl_down_sync(0xffffffffu, v43, 1);
+    float v45 = (v43 + v44);
+    uint8_t v46 = (((int64_t)threadIdx.x) == 0LL);
+    if (v46) {
+      l0[0LL] = v45;
     }
   }
   __syncthreads();
-  int64_t v64 = (v3 * 4LL);
-  float v65 = l0[v64];
-  uint8_t v66 = (v2 == 0LL);
-  if (v66) {
-    int64_t v69 = (((int64_t)blockIdx.x) * 2LL);
-    int64_t v70 = (v3 + v69);
-    p0[v70] = v65;
+  float v52 = l0[0LL];
+  uint8_t v53 = (((int64_t)threadIdx.x) == 0LL);
+  if (v53) {
+    p0[((int64_t)blockIdx.x)] = v52;
   }
 }
 
