@@ -243,13 +243,25 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
                                  false));
   Index src_idx = idx;
   int64_t extent = 1;
+  // Under UNROLL the last axis's whole vectors (of every chain), then its tail element by
+  // element into accumulators of their own: rows of 3001 and a full max's parts of 12297
+  // had run element by element throughout.
+  const int64_t vec_size = vector_reduce ? src->shape[n->arg.back()] : 0;
+  const int64_t vec_trips = vec_size / plan_.width / chains,
+                tail_first = vec_trips * plan_.width * chains;
+  if (vector_reduce && vec_trips == 0) throw Rejected{};
+  std::vector<int> tails;  // defined before the loops: the tail runs once per outer step
+  if (vector_reduce && tail_first < vec_size)
+    for (int u = 0; u < steps; ++u)
+      tails.push_back(em_.emit(
+          {.op = ir::IOp::DefineAcc, .dtype = n->dtype, .value = reduce_identity(n->op, n->dtype)},
+          false));
   for (size_t a = 0; a < n->arg.size(); ++a) {
     int axis = static_cast<int>(n->arg[a]);
     int64_t size = src->shape[axis];
     extent *= size;
     bool vec_axis = vector_reduce && a + 1 == n->arg.size();
-    if (vec_axis && size % plan_.width != 0) throw Rejected{};
-    int64_t trips = vec_axis ? size / plan_.width / chains : size;
+    int64_t trips = vec_axis ? vec_trips : size;
     int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false);
     Expr v = em_.new_var(0, trips - 1, r);
     src_idx[axis] =
@@ -257,20 +269,30 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
     em_.open_scope();
   }
   work_per_output_ = std::max(work_per_output_, extent);
-  for (int u = 0; u < steps; ++u) {
-    for (int c = 0; c < chains; ++c) {
-      Index at = src_idx;
-      for (Expr& e : at)
-        e = sym::substitute(sym::substitute(e, step_->var, sym::cnst(u)), chain->var, sym::cnst(c));
-      Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
-      int value = em_.widen(v[0], width);
-      int next = em_.alu(combine_op(n->op), n->dtype, {accs[u][c], value});
-      em_.emit(
-          {.op = ir::IOp::Assign, .dtype = n->dtype, .width = width, .src = {accs[u][c], next}},
-          false);
-    }
+  auto accumulate = [&](const Index& at_idx, int u, const Expr& chain_at, int acc, int w) {
+    Index at = at_idx;
+    for (Expr& e : at)
+      e = sym::substitute(sym::substitute(e, step_->var, sym::cnst(u)), chain->var, chain_at);
+    Val v = eval(src, at, sym::substitute(guard, step_->var, sym::cnst(u)));
+    int value = em_.widen(v[0], w);
+    int next = em_.alu(combine_op(n->op), n->dtype, {acc, value});
+    em_.emit({.op = ir::IOp::Assign, .dtype = n->dtype, .width = w, .src = {acc, next}}, false);
+  };
+  for (int u = 0; u < steps; ++u)
+    for (int c = 0; c < chains; ++c) accumulate(src_idx, u, sym::cnst(c), accs[u][c], width);
+  em_.close_scope();
+  em_.emit({.op = ir::IOp::EndRange}, false);
+  if (!tails.empty()) {
+    const int64_t left = vec_size - tail_first;
+    int r = em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = left, .rolled = keep_rolled(n)}, false);
+    Index tail_idx = src_idx;
+    tail_idx[n->arg.back()] = sym::add(em_.new_var(0, left - 1, r), tail_first);
+    em_.open_scope();
+    for (int u = 0; u < steps; ++u) accumulate(tail_idx, u, sym::cnst(0), tails[u], 1);
+    em_.close_scope();
+    em_.emit({.op = ir::IOp::EndRange}, false);
   }
-  for (size_t a = 0; a < n->arg.size(); ++a) {
+  for (size_t a = 0; a + 1 < n->arg.size(); ++a) {
     em_.close_scope();
     em_.emit({.op = ir::IOp::EndRange}, false);
   }
@@ -283,10 +305,12 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   }
   if (!vector_reduce) return combined;
   Val out;
-  for (int acc : combined)
-    out.push_back(em_.emit(
-        {.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine_op(n->op)},
-        false));
+  for (size_t u = 0; u < combined.size(); ++u) {
+    int total = em_.emit(
+        {.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {combined[u]}, .alu = combine_op(n->op)},
+        false);
+    out.push_back(tails.empty() ? total : em_.alu(combine_op(n->op), n->dtype, {total, tails[u]}));
+  }
   return out;
 }
 

@@ -319,6 +319,18 @@ TEST_P(ReduceTest, SplitOverOutputs) {
   EXPECT_TRUE(close(tensor(h, F16).sum({0}), h.sum({0}), Tol::reduction(F16, 61)));
 }
 
+// Rows of no whole number of vectors: whole vectors, then the tail; with an outer reduced
+// axis, the tail once per step of it.
+TEST_P(ReduceTest, RaggedRowsReduceInVectorsAndATail) {
+  Array x = random({7, 3001}, range(-1, 2)), y = random({3, 5, 37});
+  EXPECT_TRUE(close(tensor(x).sum({1}), x.sum({1}), Tol::reduction(F32, 3001)));
+  EXPECT_TRUE(close(tensor(x).max({1}), x.max({1})));
+  EXPECT_TRUE(close(tensor(x).min({1}, true), x.min({1}, true)));
+  EXPECT_TRUE(close(tensor(y).sum({1, 2}), y.sum({1, 2}), Tol::reduction(F32, 185)));
+  EXPECT_TRUE(close(tensor(y).max({0, 2}), y.max({0, 2})));
+  EXPECT_TRUE(close(tensor(x).argmax(1), x.argmax(1)));
+}
+
 TEST_P(ReduceTest, ReduceOfExpandedAndPadded) {
   Array x = random({5, 1});
   EXPECT_TRUE(check([](auto x) { return x.expand({5, 999}).sum({1}); }, x));

@@ -34,6 +34,22 @@ TEST(CpuPlans, MatmulKeepsItsRegisterTileUnderAnActivation) {
   EXPECT_FALSE(has(plain, "UPCAST")) << plain.kernel.opts;
 }
 
+// Rows that are no whole number of vectors still reduce in vectors, their tail element by
+// element in an accumulator of its own, once per step of the reduction's outer loops.
+TEST(CpuPlans, RowsOfRaggedLengthReduceInVectorsAndATail) {
+  auto tails = [](const codegen::Lowered& l) {
+    return std::count_if(l.kernel.insts.begin(), l.kernel.insts.end(), [](const ir::Inst& i) {
+      return i.op == ir::IOp::DefineAcc && i.width == 1;
+    });
+  };
+  codegen::Lowered rows = support::lower(input({64, 3001}).sum({1}).node(), cpu());
+  EXPECT_TRUE(has(rows, "UNROLL(reduce,")) << rows.kernel.opts;
+  EXPECT_EQ(tails(rows), 1);
+  codegen::Lowered whole = support::lower(input({64, 3008}).sum({1}).node(), cpu());
+  EXPECT_TRUE(has(whole, "UNROLL(reduce,")) << whole.kernel.opts;
+  EXPECT_EQ(tails(whole), 0);
+}
+
 TEST(CpuPlans, MatmulsOfHeadsSplitByReshapeAndPermute) {
   auto heads = [](const Tensor& x) { return x.reshape({128, 4, 64}).permute({1, 0, 2}); };
   Tensor q = heads(input({128, 256})), k = heads(input({128, 256}));
