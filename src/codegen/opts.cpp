@@ -420,8 +420,10 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     if (matmul) {
       add_matmul_vector_plans(plans, shape, lanes, width, inner, r);
     } else {
-      // Whole vectors, then the tail element by element (reduce_plans.cpp).
-      if (inner >= int64_t{2} * width) plans.push_back(reduce_lanes(r, width));
+      // Whole vectors, then the tail element by element (reduce_plans.cpp); on GPUs, where
+      // that tail has not been timed yet, only rows of whole vectors.
+      if (inner >= int64_t{2} * width && (!threads || inner % width == 0))
+        plans.push_back(reduce_lanes(r, width));
       if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
         Plan p = output_lanes(lanes, width);
         // On GPUs the outputs an unrolled thread takes leave at least one group on every
