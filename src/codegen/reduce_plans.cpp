@@ -131,10 +131,12 @@ Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard)
     acc =
         em_.emit({.op = ir::IOp::HReduce, .dtype = n->dtype, .src = {acc}, .alu = combine}, false);
   // Shuffles move 32-bit values on every target (Metal has no 64-bit ones): across whole
-  // SIMD groups, or within a segment of one for a smaller group.
+  // SIMD groups, or within a segment of one for a smaller group where the threadgroup
+  // fills whole SIMD groups (a shuffle naming lanes that do not run is undefined).
   const int64_t warp = device_.shuffle_width;
   const bool word = warp > 1 && held_bytes(n->dtype) == 4;
-  const bool segment = word && group < warp && warp % group == 0;
+  const bool segment =
+      word && group < warp && warp % group == 0 && (group * plan_.group_rows) % warp == 0;
   const bool shuffles = word && group % warp == 0 && group / warp <= warp;
   const int64_t slots = segment ? 1 : shuffles ? group / warp : group;
   // Under PACK each group combines in slots of its own.

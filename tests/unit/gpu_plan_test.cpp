@@ -187,6 +187,22 @@ size_t count(const ir::Kernel& k, ir::IOp op) {
       std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) { return i.op == op; }));
 }
 
+// Groups smaller than a SIMD group: packed several to a threadgroup where the outputs
+// allow, combining by shuffles within their segment of a SIMD group; a threadgroup of one
+// small group (too few outputs to pack) combines in threadgroup memory, since a shuffle
+// would name lanes that do not run.
+TEST(GpuPlans, SmallGroupsPackAndShuffleWithinTheirSegment) {
+  DeviceInfo device = cuda_like();
+  codegen::Lowered packed = support::lower(input({16, 64, 112, 109}).mean({3}).node(), device);
+  EXPECT_EQ(packed.kernel.opts, "GROUP(16) PACK(16) ");
+  EXPECT_EQ(packed.kernel.dims.local[0], 256);
+  EXPECT_EQ(count(packed.kernel, ir::IOp::ShuffleDown), 4u);
+  codegen::Lowered alone = support::lower(input({3, 109}).sum({1}).node(), device);
+  EXPECT_EQ(alone.kernel.opts, "GROUP(16) ");
+  EXPECT_EQ(alone.kernel.dims.local[0], 16);
+  EXPECT_EQ(count(alone.kernel, ir::IOp::ShuffleDown), 0u);
+}
+
 TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   DeviceInfo device = cuda_like();
   auto lower = [&](DType dt, int64_t m) {
