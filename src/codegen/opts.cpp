@@ -143,7 +143,6 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
         if (g != p.group) {
           Plan v = p;
           v.group = static_cast<int>(g);
-          v.group_rows = std::max<int64_t>(1, std::min<int64_t>(p.group_rows, kLocalThreads / g));
           variants.push_back(v);
         }
     if (p.local > 1)
@@ -399,8 +398,8 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       if (auto p = group_plan(out, region, device, local, matmul)) plans.push_back(*p);
     plans.push_back(Plan{.local = static_cast<int>(local)});
     for (Plan& p : plans) p.row_loop = true;
-    pack_groups(plans, shape, device);
     if (explore && !noopt) add_variants(plans, shape, device);
+    pack_groups(plans, shape, device);
     return plans;
   }
   if (threads && !noopt)
@@ -458,8 +457,8 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   plans.push_back(Plan{});
   for (Plan& p : plans)
     if (p.group == 1 && !p.tc && !p.stage && !p.wgmma) p.local = local;
-  pack_groups(plans, shape, device);
   if (explore && !noopt) add_variants(plans, shape, device);
+  pack_groups(plans, shape, device);
   return plans;
 }
 
