@@ -16,7 +16,7 @@ Val Lowerer::per_element(const std::vector<Expr>& exprs,
     return std::any_of(exprs.begin(), exprs.end(),
                        [&](const Expr& e) { return sym::uses_var(e, v->var); });
   };
-  int steps = uses(step_) ? plan_.unroll : 1;
+  int steps = uses(step_) ? plan_.steps() : 1;
   bool lanes = uses(lane_);
   if (lanes && plan_.strict) throw Rejected{};
   Val out;
@@ -48,7 +48,7 @@ Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
       sym::coefficient(flat, lid_->var) != plan_.width)
     throw Rejected{};
   int steps =
-      sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.unroll : 1;
+      sym::uses_var(flat, step_->var) || sym::uses_var(guard, step_->var) ? plan_.steps() : 1;
   Val out;
   for (int u = 0; u < steps; ++u) {
     Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
@@ -79,7 +79,7 @@ Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
 // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
 void Lowerer::store(const Index& idx, const Val& value) {
   Expr flat = flat_index(idx, out_->shape);
-  int steps = sym::uses_var(flat, step_->var) ? plan_.unroll : 1;
+  int steps = sym::uses_var(flat, step_->var) ? plan_.steps() : 1;
   for (int u = 0; u < steps; ++u) {
     Expr f = sym::substitute(flat, step_->var, sym::cnst(u));
     int v = value[value.size() == 1 ? 0 : u];

@@ -227,7 +227,7 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   bool lanes_in = uses(lane_);
   if (vector_reduce && lanes_in) throw Rejected{};
   int width = lanes_in || vector_reduce ? plan_.width : 1;
-  int steps = uses(step_) ? plan_.unroll : 1;
+  int steps = uses(step_) ? plan_.steps() : 1;
   // Independent accumulator chains over the vector axis keep more loads in flight;
   // unrolled outputs are independent chains already.
   int64_t inner = src->shape[n->arg.back()];

@@ -19,24 +19,31 @@ Lowered Lowerer::run_tiles() {
   const Shape& shape = out_->shape;
   Shape tiles = shape;
   // A tile wider than its axis would start before the output.
-  if ((plan_.vector_output && shape[plan_.lane_axis] < plan_.width) ||
+  const int64_t lane_tile = int64_t{plan_.width} * plan_.lane_vectors;
+  if ((plan_.vector_output && shape[plan_.lane_axis] < lane_tile) ||
       (plan_.unroll > 1 && shape[plan_.unroll_axis] < plan_.unroll))
     throw Rejected{};
-  if (plan_.vector_output) tiles[plan_.lane_axis] = ceil_div(tiles[plan_.lane_axis], plan_.width);
+  if (plan_.vector_output) tiles[plan_.lane_axis] = ceil_div(tiles[plan_.lane_axis], lane_tile);
   if (plan_.row_loop) tiles.back() = 1;
   if (plan_.unroll > 1) tiles[plan_.unroll_axis] = ceil_div(tiles[plan_.unroll_axis], plan_.unroll);
   int64_t count = shape_numel(tiles);
   k_.buffers.push_back({out_->dtype, true});
 
   lane_ = em_.fresh_var(0, plan_.width - 1);
-  step_ = em_.fresh_var(0, plan_.unroll - 1);
+  // Step s of a tile is vector s % lane_vectors of the lane axis's tile, at step
+  // s / lane_vectors of the unrolled axis.
+  step_ = em_.fresh_var(0, plan_.steps() - 1);
   Index idx = tile_index(tiles, count);
-  if (plan_.vector_output)
+  if (plan_.vector_output) {
+    Expr vector = sym::mul(sym::mod(step_, plan_.lane_vectors), plan_.width);
     idx[plan_.lane_axis] =
-        sym::add(tile_first(idx[plan_.lane_axis], plan_.width, shape[plan_.lane_axis]), lane_);
+        sym::add(tile_first(idx[plan_.lane_axis], lane_tile, shape[plan_.lane_axis]),
+                 sym::add(vector, lane_));
+  }
   if (plan_.unroll > 1)
     idx[plan_.unroll_axis] =
-        sym::add(tile_first(idx[plan_.unroll_axis], plan_.unroll, shape[plan_.unroll_axis]), step_);
+        sym::add(tile_first(idx[plan_.unroll_axis], plan_.unroll, shape[plan_.unroll_axis]),
+                 sym::floordiv(step_, plan_.lane_vectors));
 
   if (plan_.row_loop) {
     store_rows(idx);
@@ -55,7 +62,7 @@ Lowered Lowerer::run_tiles() {
   } else if (runs_threads(device_)) {
     k_.dims.local = {plan_.local, 1, 1};
   } else {
-    int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.unroll;
+    int64_t work = std::max<int64_t>(1, work_per_output_) * plan_.width * plan_.steps();
     k_.dims.local = {std::max<int64_t>(1, kParallelGrain / work), 1, 1};
   }
   return finish();

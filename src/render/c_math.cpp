@@ -19,7 +19,7 @@ INGOT_FN @T ingot_float_@S(@I i) { return (@T)i; }
 INGOT_FN @I ingot_int_@S(@T x) { return __builtin_convertvector(x, @I); }
 INGOT_FN @T ingot_to_float_@S(@I i) { return __builtin_convertvector(i, @T); }
 INGOT_FN @T ingot_sel_@S(@I m, @T a, @T b) { return (@T)((m & (@I)a) | (~m & (@I)b)); }
-INGOT_FN @T ingot_splat_@S(float c) { return (@T){0} + c; }
+INGOT_FN @T ingot_splat_@S(float c) { return c - (@T){0}; }
 INGOT_FN @T ingot_max_@S(@T a, @T b) { return ingot_sel_@S((a != a) | (a > b), a, b); }
 INGOT_FN @T ingot_min_@S(@T a, @T b) { return ingot_sel_@S((a != a) | (a < b), a, b); }
 INGOT_FN @T ingot_sqrt_@S(@T x) {

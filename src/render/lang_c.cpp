@@ -100,7 +100,9 @@ const LanguageTable& language_c() {
       .vector_load = "*(const {0}*)({1} + {2})",
       .vector_store = "*({0}*)({1} + {2}) = {4};",
       .vector_make = "({0}){{{1}}}",
-      .vector_splat = "({0}){{0}} + {1}",
+      // x - 0 is x for every x (0 + x is not: -0 + 0 is +0), so the compiler drops the
+      // subtraction and a splat costs one broadcast.
+      .vector_splat = "({1}) - ({0}){{0}}",
       .vector_lane = "{0}[{1}]",
       // C has no ?: on vectors (C++ and OpenCL do): the condition's lanes widen to a mask
       // of all ones or zeros, which selects the bits of either operand.

@@ -6,7 +6,7 @@ void r_64(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t 
   float* restrict p0 = (float*)bufs[0];
   const float* restrict p1 = (const float*)bufs[1];
   for (int64_t gidx = start; gidx < end; gidx++) {
-    floatx16 v1 = (floatx16){0} + 0x0p+0f;
+    floatx16 v1 = (0x0p+0f) - (floatx16){0};
     for (int64_t v2 = 0; v2 < 250; v2++) {
       int64_t v4 = (gidx * 4000LL);
       int64_t v6 = (v2 * 16LL);

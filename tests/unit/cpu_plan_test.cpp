@@ -25,7 +25,7 @@ bool has(const codegen::Lowered& l, const std::string& opt) {
 TEST(CpuPlans, MatmulKeepsItsRegisterTileUnderAnActivation) {
   codegen::Lowered l =
       support::lower(input({64, 96}).matmul(input({96, 128})).gelu().node(), cpu());
-  EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
+  EXPECT_TRUE(has(l, "UPCAST(out,8x2)")) << l.kernel.opts;
   // The activation runs lane by lane: there are no vector math functions in C.
   EXPECT_TRUE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
                           [](const ir::Inst& i) { return i.op == ir::IOp::Lane; }));
@@ -58,7 +58,7 @@ TEST(CpuPlans, MatmulsOfHeadsSplitByReshapeAndPermute) {
   EXPECT_TRUE(has(scores, "UNROLL(reduce,8)")) << scores.kernel.opts;
   // p @ v: the right operand's rows are contiguous within a head.
   codegen::Lowered mixed = support::lower(input({4, 128, 128}).matmul(k).node(), cpu());
-  EXPECT_TRUE(has(mixed, "UPCAST(out,8)")) << mixed.kernel.opts;
+  EXPECT_TRUE(has(mixed, "UPCAST(out,8x2)")) << mixed.kernel.opts;
 }
 
 TEST(CpuPlans, MatmulOutputKeepingItsReducedAxis) {
@@ -68,7 +68,29 @@ TEST(CpuPlans, MatmulOutputKeepingItsReducedAxis) {
   NodePtr reduce = product->src[0];
   ASSERT_EQ(reduce->shape, (Shape{64, 128, 1}));
   codegen::Lowered l = support::lower(reduce, cpu());
-  EXPECT_TRUE(has(l, "UPCAST(out,8)")) << l.kernel.opts;
+  EXPECT_TRUE(has(l, "UPCAST(out,8x2)")) << l.kernel.opts;
+}
+
+// A matmul's register tile is two vectors wide, by as many rows as the registers hold
+// besides: 6 with AVX2's 16 registers of 8 floats, 12 with AVX-512's 32 of 16. An output
+// narrower than two vectors takes one.
+TEST(CpuPlans, MatmulTileIsTwoVectorsByTheRowsTheRegistersHold) {
+  auto sums = [](const codegen::Lowered& l, int width) {
+    return std::count_if(l.kernel.insts.begin(), l.kernel.insts.end(), [&](const ir::Inst& i) {
+      return i.op == ir::IOp::DefineAcc && i.width == width;
+    });
+  };
+  NodePtr product = input({100, 96}).matmul(input({96, 99})).node();
+  codegen::Lowered avx2 = support::lower(product, cpu());
+  EXPECT_TRUE(has(avx2, "UPCAST(out,8x2) UPCAST(axis0,6)")) << avx2.kernel.opts;
+  EXPECT_EQ(sums(avx2, 8), 12);
+  DeviceInfo avx512 = cpu();
+  avx512.simd_width = 16;
+  codegen::Lowered wide = support::lower(product, avx512);
+  EXPECT_TRUE(has(wide, "UPCAST(out,16x2) UPCAST(axis0,12)")) << wide.kernel.opts;
+  EXPECT_EQ(sums(wide, 16), 24);
+  codegen::Lowered narrow = support::lower(input({100, 96}).matmul(input({96, 12})).node(), cpu());
+  EXPECT_TRUE(has(narrow, "UPCAST(out,8) ")) << narrow.kernel.opts;
 }
 
 }  // namespace
