@@ -84,6 +84,10 @@ struct DeviceInfo {
   // reciprocals and comparisons on vectors at vector speed (the C prelude's functions),
   // so vector plans may hold them; elsewhere a vector plan applies them lane by lane.
   bool vector_math = false;
+  // The language loads float16 and bfloat16 vectors as float32 ones and stores them back
+  // rounded (the C prelude's helpers), so vector plans may hold 16-bit floats; elsewhere
+  // they are computed element by element.
+  bool vector_halves = false;
   // Threads of a SIMD group (a warp) that exchange registers with shuffles, which the
   // last steps of a GROUP reduction use; 0 where the language has no shuffles.
   int shuffle_width = 0;

@@ -115,6 +115,10 @@ struct Kernel {
   double flops = 0;  // estimated arithmetic per launch
   double bytes = 0;  // estimated memory traffic per launch
   std::string opts;  // the optimizations applied, for DEBUG
+  // The kernel holds a register tile of several vectors a step (a CPU matmul's): the
+  // target's widest vectors pay there, where a host may prefer narrower ones elsewhere
+  // (clang splits 64-byte vectors into halves on AVX-512 Xeons unless told).
+  bool wide_vectors = false;
 };
 
 }  // namespace ingot::ir

@@ -61,6 +61,7 @@ Lowered Lowerer::run() {
 Lowered Lowerer::finish() {
   k_.insts = em_.take();
   k_.opts = plan_.describe();
+  k_.wide_vectors = plan_.lane_vectors > 1 || plan_.unroll2 > 1;
   return {std::move(k_), std::move(inputs_)};
 }
 

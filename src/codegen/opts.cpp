@@ -17,9 +17,11 @@ namespace {
 constexpr int64_t kStreamingBytes = int64_t(64) << 20;
 
 // Vector code is emitted for the element types and operations every C compiler's
-// vector extension handles; anything else is left to the compiler's own vectorizer.
-bool vector_friendly_dtype(DType dt) {
-  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Int32 || dt == DType::Int64;
+// vector extension handles, and 16-bit floats held as float32 where the language loads
+// them so; anything else is left to the compiler's own vectorizer.
+bool vector_friendly_dtype(DType dt, bool halves) {
+  return dt == DType::Float32 || dt == DType::Float64 || dt == DType::Int32 || dt == DType::Int64 ||
+         (halves && (dt == DType::Float16 || dt == DType::BFloat16));
 }
 
 bool vector_friendly_op(Op op, DType dt, bool vector_math) {
@@ -49,23 +51,23 @@ struct Region {
   bool broadcast_reduce = false;        // one of them is broadcast back to the output's shape
 };
 
-void scan(const AstNode* n, bool under_reduce, bool expanded, bool vector_math, Region& r,
+void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& device, Region& r,
           std::unordered_set<const AstNode*>& seen) {
   if (!seen.insert(n).second) return;
   // Comparisons' results are vectors of bools where the device has vector math; loaded
   // bools are not (their bytes are normalized element by element).
-  r.friendly &=
-      vector_friendly_dtype(n->dtype) || (vector_math && n->dtype == DType::Bool && !n->is_input());
+  r.friendly &= vector_friendly_dtype(n->dtype, device.vector_halves) ||
+                (device.vector_math && n->dtype == DType::Bool && !n->is_input());
   if (n->is_input()) return;
   bool reduce = is_reduce(n->op);
   (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
-      vector_friendly_op(n->op, n->dtype, vector_math);
+      vector_friendly_op(n->op, n->dtype, device.vector_math);
   if (reduce && !under_reduce) {
     r.reduces.push_back(n);
     r.broadcast_reduce |= expanded;
   }
   for (const auto& s : n->src)
-    scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, vector_math, r, seen);
+    scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, device, r, seen);
 }
 
 // STAGE's blocks of kStageBlock resident on a compute unit at once (two groups of 256
@@ -251,6 +253,7 @@ std::string Plan::describe() const {
     s += lane_vectors > 1 ? fmt::format("UPCAST(out,{}x{}) ", width, lane_vectors)
                           : fmt::format("UPCAST(out,{}) ", width);
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
+  if (unroll2 > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll2_axis, unroll2);
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += "ROW ";
   if (tc) s += "TC ";
@@ -301,12 +304,13 @@ int axis_before(const Shape& shape, int axis) {
 // Unrolls output axis `axis` of `shape` (when there is one) into a register tile of
 // `plan`'s lanes by the largest of `factors` it holds; an axis the factor does not
 // divide ends in a tile overlapping the one before (tiles.cpp).
-void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<int> factors) {
+void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<int> factors,
+               bool second = false) {
   if (axis < 0) return;
   for (int u : factors)
     if (shape[static_cast<size_t>(axis)] >= u) {
-      plan.unroll = u;
-      plan.unroll_axis = axis;
+      (second ? plan.unroll2 : plan.unroll) = u;
+      (second ? plan.unroll2_axis : plan.unroll_axis) = axis;
       return;
     }
 }
@@ -322,12 +326,16 @@ void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<i
 // the registers hold besides (AVX-512's 32: 12 rows, 24 sums; AVX2's 16: 6 rows, 12 sums).
 void add_matmul_vector_plans(std::vector<Plan>& plans, const Shape& shape, int lanes, int width,
                              int64_t depth, const AstNode* r, bool threads) {
+  const int rows = axis_before(shape, lanes);
   if (depth % width == 0 && depth >= int64_t{2} * width) {
+    // On the CPU a tile of rows by columns: each vector of A and of B feeds several sums.
     Plan p = reduce_lanes(r, width);
     unroll_by(p, shape, lanes, {4});
+    if (!threads)
+      unroll_by(p, shape, rows,
+                width >= 16 ? std::initializer_list<int>{4} : std::initializer_list<int>{2}, true);
     plans.push_back(p);
   }
-  const int rows = axis_before(shape, lanes);
   for (int axis : {lanes, rows}) {
     if (axis < 0) continue;
     const int other = axis == lanes ? rows : lanes;
@@ -355,7 +363,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   std::vector<Plan> plans;
   Region region;
   std::unordered_set<const AstNode*> seen;
-  scan(out, false, false, device.vector_math, region, seen);
+  scan(out, false, false, device, region, seen);
   // Ops above a single reduction run once per output, so a vector plan may apply those
   // without a vector spelling lane by lane; everything else must have one.
   region.friendly &=
@@ -366,7 +374,8 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
   // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
   // backend states it: float4 where its language has vector types, 1 where not yet).
-  int width = std::max(1, device.simd_width * 4 / static_cast<int>(dtype_size(out->dtype)));
+  // 16-bit floats are held as float32.
+  int width = std::max(1, device.simd_width * 4 / static_cast<int>(held_bytes(out->dtype)));
   const AstNode* mm = matmul_reduce(out);
   const bool matmul = mm != nullptr;
   if (mm && !noopt) {

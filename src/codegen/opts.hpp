@@ -27,6 +27,10 @@ struct Plan {
   // a tile one vector wide loads one for each (1000x999 @ 999x1001 on one core of this
   // VM's Xeon: 60 -> 120 GFLOP/s).
   int lane_vectors = 1;
+  // A second output axis unrolled (a CPU matmul's rows where the depth is the lanes, so
+  // that each loaded vector of A and of B feeds several products).
+  int unroll2 = 1;
+  int unroll2_axis = -1;
   bool strict = false;  // reject instead of gathering lane by lane
   // Outputs far larger than the caches are written with streaming stores, which skip
   // reading the destination lines first.
@@ -66,7 +70,7 @@ struct Plan {
 
   std::string describe() const;
   // The unrolled steps of a tile: a value each, of `width` lanes.
-  int steps() const { return unroll * lane_vectors; }
+  int steps() const { return unroll * lane_vectors * unroll2; }
 };
 
 constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;

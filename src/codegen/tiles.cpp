@@ -21,17 +21,21 @@ Lowered Lowerer::run_tiles() {
   // A tile wider than its axis would start before the output.
   const int64_t lane_tile = int64_t{plan_.width} * plan_.lane_vectors;
   if ((plan_.vector_output && shape[plan_.lane_axis] < lane_tile) ||
-      (plan_.unroll > 1 && shape[plan_.unroll_axis] < plan_.unroll))
+      (plan_.unroll > 1 && shape[plan_.unroll_axis] < plan_.unroll) ||
+      (plan_.unroll2 > 1 && shape[plan_.unroll2_axis] < plan_.unroll2))
     throw Rejected{};
   if (plan_.vector_output) tiles[plan_.lane_axis] = ceil_div(tiles[plan_.lane_axis], lane_tile);
   if (plan_.row_loop) tiles.back() = 1;
   if (plan_.unroll > 1) tiles[plan_.unroll_axis] = ceil_div(tiles[plan_.unroll_axis], plan_.unroll);
+  if (plan_.unroll2 > 1)
+    tiles[plan_.unroll2_axis] = ceil_div(tiles[plan_.unroll2_axis], plan_.unroll2);
   int64_t count = shape_numel(tiles);
   k_.buffers.push_back({out_->dtype, true});
 
   lane_ = em_.fresh_var(0, plan_.width - 1);
   // Step s of a tile is vector s % lane_vectors of the lane axis's tile, at step
-  // s / lane_vectors of the unrolled axis.
+  // s / lane_vectors % unroll of the unrolled axis and s / (lane_vectors unroll) of the
+  // second one.
   step_ = em_.fresh_var(0, plan_.steps() - 1);
   Index idx = tile_index(tiles, count);
   if (plan_.vector_output) {
@@ -43,7 +47,11 @@ Lowered Lowerer::run_tiles() {
   if (plan_.unroll > 1)
     idx[plan_.unroll_axis] =
         sym::add(tile_first(idx[plan_.unroll_axis], plan_.unroll, shape[plan_.unroll_axis]),
-                 sym::floordiv(step_, plan_.lane_vectors));
+                 sym::mod(sym::floordiv(step_, plan_.lane_vectors), plan_.unroll));
+  if (plan_.unroll2 > 1)
+    idx[plan_.unroll2_axis] =
+        sym::add(tile_first(idx[plan_.unroll2_axis], plan_.unroll2, shape[plan_.unroll2_axis]),
+                 sym::floordiv(step_, plan_.lane_vectors * plan_.unroll));
 
   if (plan_.row_loop) {
     store_rows(idx);

@@ -156,9 +156,13 @@ class Renderer {
     return fmt::format("{} + {}", pointer(in), index);
   }
 
+  static bool is_half(DType dt) { return dt == DType::Float16 || dt == DType::BFloat16; }
+
   std::string load_expr(const ir::Inst& in, const std::string& index) {
     std::string p = pointer(in);
     if (in.local && in.width == 1) return fmt::format("{}[{}]", p, index);
+    if (in.width > 1 && is_half(in.dtype))
+      return half_vector(lang_.half_vector_load, in, index, "");
     if (in.width > 1) {
       vectors_.insert({in.dtype, in.width});
       bool aligned = in.aligned && !lang_.vector_load_aligned.empty();
@@ -166,6 +170,15 @@ class Renderer {
                          lang_.vector_type(in.dtype, in.width, !aligned), p, index, in.width);
     }
     return from_storage(in.dtype, fmt::format("{}[{}]", p, index));
+  }
+
+  std::string half_vector(const std::string& form, const ir::Inst& in, const std::string& index,
+                          const std::string& value) {
+    if (form.empty())
+      throw Error("render: the " + lang_.name + " table has no vector of " + dtype_name(in.dtype));
+    vectors_.insert({in.dtype, in.width});
+    return fmt::format(fmt::runtime(form), lang_.vector_type(in.dtype, in.width, false),
+                       pointer(in), index, value);
   }
 
   std::string to_storage(DType dt, const std::string& v) {
@@ -411,6 +424,8 @@ class Renderer {
         std::string p = pointer(in);
         if (in.local && in.width == 1)
           return fmt::format("{}[{}] = {};", p, name(in.src[0]), name(in.src[1]));
+        if (in.width > 1 && is_half(in.dtype))
+          return half_vector(lang_.half_vector_store, in, name(in.src[0]), name(in.src[1]));
         if (in.width > 1) {
           vectors_.insert({in.dtype, in.width});
           if (in.streaming && !lang_.stream_store.empty()) {

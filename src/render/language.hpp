@@ -49,6 +49,11 @@ struct LanguageTable {
   // vector type ("" where the unaligned spelling is as fast).
   std::string vector_load_aligned;
   std::string vector_store_aligned;
+  // Vectors of float16 and bfloat16, held as float32 lanes: load {0} vector type, {1}
+  // base pointer, {2} element index; store the same and {3} the value ("" where vector
+  // plans do not hold 16-bit floats: DeviceInfo::vector_halves).
+  std::string half_vector_load;
+  std::string half_vector_store;
   std::string vector_make;
   std::string vector_splat;
   std::string vector_lane;

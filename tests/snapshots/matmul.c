@@ -1,7 +1,7 @@
 // r_64_96: UPCAST(out,16x2) UPCAST(axis0,12) 
 typedef float floatx16 __attribute__((vector_size(64)));
 typedef float floatx16_u __attribute__((vector_size(64), aligned(4)));
-void r_64_96(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
+INGOT_WIDE void r_64_96(char* const* bufs, const int64_t* iargs, const double* fargs, int64_t start, int64_t end) {
   (void)iargs; (void)fargs;
   float* restrict p0 = (float*)bufs[0];
   const float* restrict p1 = (const float*)bufs[1];

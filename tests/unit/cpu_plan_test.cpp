@@ -14,9 +14,13 @@
 namespace ingot {
 namespace {
 
-DeviceInfo cpu() { return {.name = "CPU", .language = "c", .simd_width = 8}; }
+DeviceInfo cpu() {
+  return {.name = "CPU", .language = "c", .simd_width = 8, .vector_halves = true};
+}
 
-Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+Tensor input(const Shape& shape, DType dtype = DType::Float32) {
+  return Tensor::empty(shape, dtype, "CPU");
+}
 
 bool has(const codegen::Lowered& l, const std::string& opt) {
   return l.kernel.opts.find(opt) != std::string::npos;
@@ -91,6 +95,26 @@ TEST(CpuPlans, MatmulTileIsTwoVectorsByTheRowsTheRegistersHold) {
   EXPECT_EQ(sums(wide, 16), 24);
   codegen::Lowered narrow = support::lower(input({100, 96}).matmul(input({96, 12})).node(), cpu());
   EXPECT_TRUE(has(narrow, "UPCAST(out,8) ")) << narrow.kernel.opts;
+}
+
+// 16-bit floats are held in float32 lanes: a float16 or bfloat16 matmul takes the same
+// register tile, its loads and stores converting whole vectors; a wide matmul tile asks
+// for the target's widest vectors, a row sum does not.
+TEST(CpuPlans, HalfFloatsTakeFloat32Lanes) {
+  for (DType dt : {DType::Float16, DType::BFloat16}) {
+    codegen::Lowered mm =
+        support::lower(input({100, 96}, dt).matmul(input({96, 99}, dt)).node(), cpu());
+    EXPECT_TRUE(has(mm, "UPCAST(out,8x2)")) << dtype_name(dt) << ": " << mm.kernel.opts;
+    EXPECT_TRUE(mm.kernel.wide_vectors);
+    codegen::Lowered rows = support::lower((input({64, 256}, dt) * 2.0).sum({1}).node(), cpu());
+    EXPECT_TRUE(has(rows, "UNROLL(reduce,8)")) << dtype_name(dt) << ": " << rows.kernel.opts;
+    EXPECT_FALSE(rows.kernel.wide_vectors);
+  }
+  DeviceInfo no_halves = cpu();
+  no_halves.vector_halves = false;
+  codegen::Lowered scalar = support::lower(
+      input({100, 96}, DType::Float16).matmul(input({96, 99}, DType::Float16)).node(), no_halves);
+  EXPECT_FALSE(has(scalar, "UPCAST")) << scalar.kernel.opts;
 }
 
 }  // namespace

@@ -40,16 +40,8 @@ std::vector<std::string> with(std::vector<std::string> flags, std::vector<std::s
   flags.insert(flags.end(), more.begin(), more.end());
   return flags;
 }
-// -mprefer-vector-width=512: with -march=native on AVX-512 hosts clang splits a kernel's
-// 64-byte vectors into two 32-byte halves, which halves a matmul's multiply-adds a cycle
-// (a 1000x999 @ 999x1001 tile loop: 72 -> 146 GFLOP/s on one core of this VM's Xeon).
-#if defined(__x86_64__)
-const std::vector<std::string> kNativeFlags = {"-march=native", "-mprefer-vector-width=512"};
-#else
-const std::vector<std::string> kNativeFlags = {"-march=native"};
-#endif
 const std::vector<std::string> kFlags =
-    with_kernel_sanitizer_flags(with(with(kCommonFlags, kNativeFlags), {"-shared"}));
+    with_kernel_sanitizer_flags(with(kCommonFlags, {"-march=native", "-shared"}));
 // An exported library's object: no sanitizer (the program linking it has no sanitizer
 // runtime) and no -march=native (it runs on other machines).
 const std::vector<std::string> kExportFlags = with(kCommonFlags, {"-c"});

@@ -68,6 +68,7 @@ DeviceInfo host_info(const CpuCompiler& compiler) {
       .max_threads_per_group = 1,
       .simd_width = simd_width(),
       .vector_math = true,
+      .vector_halves = true,
       .memory_bytes = memory,
       .max_buffer_bytes = memory,
       .extra = {{"compiler", compiler.describe()}, {"threads", std::to_string(threads)}}};
