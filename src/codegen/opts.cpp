@@ -255,7 +255,7 @@ std::string Plan::describe() const {
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
   if (unroll2 > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll2_axis, unroll2);
   if (streaming_store) s += "STREAM ";
-  if (row_loop) s += "ROW ";
+  if (row_loop) s += group == 1 && width > 1 ? fmt::format("ROW({}) ", width) : "ROW ";
   if (tc) s += "TC ";
   if (stage)
     s += stage_block == kStageBlock && stage_tile == 8
@@ -420,6 +420,11 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   if (region.broadcast_reduce && !shape.empty()) {
     if (threads && !noopt)
       if (auto p = group_plan(out, region, device, local, matmul)) plans.push_back(*p);
+    // On the CPU the row in vectors: the reductions along it in lanes, those across it
+    // (a softmax over columns) a vector of columns at once (softmax over rows of 1000:
+    // 7 -> ms; the NaN-keeping max had stayed one element at a time).
+    if (!threads && !noopt && region.friendly && width > 1 && shape.back() >= width)
+      plans.push_back(Plan{.width = width, .strict = true});
     plans.push_back(Plan{.local = static_cast<int>(local)});
     for (Plan& p : plans) p.row_loop = true;
     if (explore && !noopt) add_variants(plans, shape, device);
@@ -465,17 +470,22 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       }
     }
   }
-  // A large elementwise kernel: vector lanes over the last axis, stored streaming.
-  // On GPUs, at any size: each thread loads and stores one 16-byte vector.
+  // An elementwise kernel: vector lanes over the last axis, a large one stored streaming.
+  // On GPUs each thread loads and stores one 16-byte vector, where the axis is whole
+  // vectors; on the CPU the last vector of an axis overlaps the one before (tanh of a
+  // 4096x3001 outer product had run one element at a time: no compiler vectorizes the
+  // prelude's functions in a loop of index arithmetic).
   bool large = shape_numel(shape) * static_cast<int64_t>(dtype_size(out->dtype)) >= kStreamingBytes;
-  if (!noopt && region.friendly && region.reduces.empty() && width > 1 && (large || threads) &&
-      !shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
+  if (!noopt && region.friendly && region.reduces.empty() && width > 1 && !shape.empty() &&
+      (threads ? shape[static_cast<size_t>(lanes)] % width == 0
+               : shape[static_cast<size_t>(lanes)] >= width)) {
     Plan p;
     p.width = width;
     p.vector_output = true;
     p.lane_axis = lanes;
     p.strict = true;
-    p.streaming_store = large;
+    // Streaming stores need whole, aligned vectors: no overlapping last one.
+    p.streaming_store = large && shape[static_cast<size_t>(lanes)] % width == 0;
     plans.push_back(p);
   }
   plans.push_back(Plan{});

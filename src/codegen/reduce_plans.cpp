@@ -218,13 +218,19 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   if (plan_.group > 1) return group_reduce(n, idx, guard);
   hoist_for_reduce(n, idx, guard);
   const AstNode* src = n->src[0];
-  bool vector_reduce = plan_.vector_reduce == n;
   auto uses = [&](const Expr& v) {
     return std::any_of(idx.begin(), idx.end(),
                        [&](const Expr& e) { return sym::uses_var(e, v->var); }) ||
            sym::uses_var(guard, v->var);
   };
   bool lanes_in = uses(lane_);
+  // ROW(width) and UNROLL: a reduction computed once for the vectors (softmax's max and
+  // sum hoisted before the row's loop, logsumexp's max before its sum) takes its last axis
+  // in lanes too, where that axis holds two vectors.
+  const bool shared_lanes = (plan_.row_loop && plan_.group == 1) || plan_.vector_reduce;
+  bool vector_reduce =
+      plan_.vector_reduce == n || (shared_lanes && plan_.width > 1 && !lanes_in &&
+                                   n->src[0]->shape[n->arg.back()] >= int64_t{2} * plan_.width);
   if (vector_reduce && lanes_in) throw Rejected{};
   int width = lanes_in || vector_reduce ? plan_.width : 1;
   int steps = uses(step_) ? plan_.steps() : 1;

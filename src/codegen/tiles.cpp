@@ -163,16 +163,20 @@ Index Lowerer::unravel_tiles(const Expr& g, const Shape& tiles) const {
 void Lowerer::store_rows(Index idx) {
   const int64_t columns = out_->shape.back();
   const int64_t stride = plan_.group;
+  // ROW(width) on the CPU: a vector of the row a step, the last one overlapping the one
+  // before where the row is no whole number of vectors (its outputs computed twice).
+  const int64_t lanes = plan_.group == 1 ? plan_.width : 1;
   Expr probe = em_.fresh_var(0, std::max<int64_t>(columns, 1) - 1);
   idx.back() = probe;
   std::unordered_set<std::string> seen;
   hoist_reductions(out_, idx, sym::cnst(1), {probe}, seen);
-  int64_t trips = (columns + stride - 1) / stride;
+  int64_t trips = ceil_div(columns, stride * lanes);
   Expr col = em_.new_var(0, std::max<int64_t>(trips, 1) - 1,
                          em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
   em_.open_scope();
   if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
-  bool ragged = columns % stride != 0;
+  if (lanes > 1) col = sym::add(tile_first(col, lanes, columns), lane_);
+  bool ragged = columns % (stride * lanes) != 0 && lanes == 1;
   if (ragged)
     em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
   idx.back() = col;

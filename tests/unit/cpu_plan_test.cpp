@@ -117,5 +117,28 @@ TEST(CpuPlans, HalfFloatsTakeFloat32Lanes) {
   EXPECT_FALSE(has(scalar, "UPCAST")) << scalar.kernel.opts;
 }
 
+// Softmax over rows of 1000 steps through each row in vectors (the last one overlapping),
+// its max and sum in lanes; logsumexp's max, computed before its sum, in lanes too; an
+// elementwise tanh over rows that are no whole number of vectors in vectors.
+TEST(CpuPlans, RowsAndTheirSharedReductionsInVectors) {
+  DeviceInfo math = cpu();
+  math.vector_math = true;  // the prelude's vector exp, tanh and max, as on the real CPU
+  auto vector_sums = [](const codegen::Lowered& l) {
+    return std::count_if(l.kernel.insts.begin(), l.kernel.insts.end(), [](const ir::Inst& i) {
+      return i.op == ir::IOp::DefineAcc && i.width == 8;
+    });
+  };
+  codegen::Lowered softmax = support::lower(input({64, 1000}).softmax(1).node(), math);
+  EXPECT_TRUE(has(softmax, "ROW(8)")) << softmax.kernel.opts;
+  EXPECT_GE(vector_sums(softmax), 2);
+  Tensor x = input({64, 1000});
+  codegen::Lowered lse = support::lower((x - x.max({1}, true)).exp().sum({1}).node(), math);
+  EXPECT_TRUE(has(lse, "UNROLL(reduce,8)")) << lse.kernel.opts;
+  EXPECT_GE(vector_sums(lse), 2);
+  codegen::Lowered tanh = support::lower((input({64, 1001}) * 2.0).tanh().node(), math);
+  EXPECT_TRUE(has(tanh, "UPCAST(out,8)")) << tanh.kernel.opts;
+  EXPECT_FALSE(has(tanh, "STREAM")) << tanh.kernel.opts;
+}
+
 }  // namespace
 }  // namespace ingot
