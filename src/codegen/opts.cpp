@@ -315,6 +315,23 @@ void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<i
     }
 }
 
+// The output axis of a matmul's rows (M): the axis before those whose extents make up its
+// columns (N). An output reshaped from [..., M, N] (a convolution's [B, C, H, W] from
+// [B, C, H W]) splits N into several axes, and unrolling the one before the last would
+// take rows that share A's broadcast but load B again for each. Else the axis before
+// the lanes.
+int matmul_rows_axis(const Shape& shape, int lanes, const AstNode* mm) {
+  const Shape& full = matmul_shape(mm).shape;
+  const int64_t columns = full[full.size() - 2];
+  int64_t product = 1;
+  for (int axis = lanes; axis >= 0; --axis) {
+    product *= shape[static_cast<size_t>(axis)];
+    if (product == columns) return axis_before(shape, axis);
+    if (product > columns) break;
+  }
+  return axis_before(shape, lanes);
+}
+
 // A matmul's vector plans on targets without matrix units (the CPU) or where those do
 // not fit. Whichever operand is contiguous along an axis gives the lanes: the depth
 // when both are (a @ b^T: lanes of products summed across, a few outputs at once), else
@@ -325,8 +342,7 @@ void unroll_by(Plan& plan, const Shape& shape, int axis, std::initializer_list<i
 // overlaps its neighbour. On the CPU the lanes are two vectors wide, by as many rows as
 // the registers hold besides (AVX-512's 32: 12 rows, 24 sums; AVX2's 16: 6 rows, 12 sums).
 void add_matmul_vector_plans(std::vector<Plan>& plans, const Shape& shape, int lanes, int width,
-                             int64_t depth, const AstNode* r, bool threads) {
-  const int rows = axis_before(shape, lanes);
+                             int64_t depth, const AstNode* r, bool threads, int rows) {
   if (depth % width == 0 && depth >= int64_t{2} * width) {
     // On the CPU a tile of rows by columns: each vector of A and of B feeds several sums.
     Plan p = reduce_lanes(r, width);
@@ -446,7 +462,8 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     const AstNode* r = region.reduces[0];
     int64_t inner = r->src[0]->shape[r->arg.back()];
     if (matmul) {
-      add_matmul_vector_plans(plans, shape, lanes, width, inner, r, threads);
+      add_matmul_vector_plans(plans, shape, lanes, width, inner, r, threads,
+                              matmul_rows_axis(shape, lanes, mm));
     } else {
       // Whole vectors, then the tail element by element (reduce_plans.cpp); on GPUs, where
       // that tail has not been timed yet, only rows of whole vectors.
@@ -487,6 +504,12 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     // Streaming stores need whole, aligned vectors: no overlapping last one.
     p.streaming_store = large && shape[static_cast<size_t>(lanes)] % width == 0;
     plans.push_back(p);
+    // On the CPU, where an input would be gathered (a transpose, a padded window), still
+    // in vectors: the lanes' loads one by one, the index arithmetic once a vector.
+    if (!threads) {
+      p.strict = false;
+      plans.push_back(p);
+    }
   }
   plans.push_back(Plan{});
   for (Plan& p : plans)

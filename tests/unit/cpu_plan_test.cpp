@@ -140,5 +140,17 @@ TEST(CpuPlans, RowsAndTheirSharedReductionsInVectors) {
   EXPECT_FALSE(has(tanh, "STREAM")) << tanh.kernel.opts;
 }
 
+// A matmul whose output is reshaped (a convolution's [B, C, H, W] from [B, C, H W])
+// unrolls its rows (C), not the axis before the lanes (H); a transposing copy takes
+// vectors, its loads lane by lane.
+TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsAndCopiesTakeVectors) {
+  NodePtr conv = input({64, 288}).matmul(input({8, 288, 56 * 56})).reshape({8, 64, 56, 56}).node();
+  codegen::Lowered l = support::lower(conv, cpu());
+  EXPECT_TRUE(has(l, "UPCAST(axis1,")) << l.kernel.opts;
+  codegen::Lowered copy =
+      support::lower(input({32, 64, 56, 57}).permute({0, 2, 3, 1}).contiguous().node(), cpu());
+  EXPECT_TRUE(has(copy, "UPCAST(out,8)")) << copy.kernel.opts;
+}
+
 }  // namespace
 }  // namespace ingot
