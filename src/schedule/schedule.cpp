@@ -101,6 +101,43 @@ struct TreeScan {
   }
 };
 
+// What the region of each node holds, as the schedule decides it sources first.
+struct Regions {
+  std::set<LazyNode*>& outputs;
+  std::unordered_map<LazyNode*, bool> has_reduce, has_load, row_only, behind_broadcast;
+
+  // Whether `s` holds a reduction a kernel reading it would compute inline, other than
+  // row reductions broadcast along their rows, which a ROW kernel computes once per row
+  // (softmax's max and sum).
+  bool inline_reduction(LazyNode* s) {
+    return has_reduce[s] && !outputs.count(s) && !(row_only[s] && behind_broadcast[s]);
+  }
+  // The first reduction a kernel reading `s` would compute inline, and the nodes on the
+  // way to it.
+  LazyNode* held_reduction(LazyNode* s, std::vector<LazyNode*>& path) {
+    path.push_back(s);
+    if (is_reduce(s->op)) return s;
+    for (const auto& x : s->src)
+      if (has_reduce[x.get()] && !outputs.count(x.get())) return held_reduction(x.get(), path);
+    return nullptr;
+  }
+  // A padded reduction is computed by a kernel of its own first: a kernel of the padded
+  // tensor would compute it under the pad's guard, where no plan tiles it (the gradients
+  // of q, k and v padded into one tensor: 2 ms on the H200 for a head's three products).
+  void realize_padded(const LazyNode& pad) {
+    LazyNode* s = pad.src[0].get();
+    std::vector<LazyNode*> path;
+    if (!inline_reduction(s)) return;
+    LazyNode* r = held_reduction(s, path);
+    if (!r) return;
+    outputs.insert(r);
+    for (LazyNode* m : path) {
+      has_reduce[m] = false;
+      has_load[m] = true;
+    }
+  }
+};
+
 }  // namespace
 
 std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
@@ -123,7 +160,11 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
   // loops over each row and computes them once per row (codegen ROW). `row_only`: every
   // reduction in the region is such a row reduction, at any depth; `behind_broadcast`:
   // every one is reached through a broadcast along the last axis.
-  std::unordered_map<LazyNode*, bool> has_reduce, has_load, row_only, behind_broadcast;
+  Regions regions{outputs};
+  auto& has_reduce = regions.has_reduce;
+  auto& has_load = regions.has_load;
+  auto& row_only = regions.row_only;
+  auto& behind_broadcast = regions.behind_broadcast;
   for (LazyNode* n : g.order) {
     if (n->realized()) {
       has_load[n] = true;
@@ -131,6 +172,7 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
     }
     bool red = is_reduce(n->op), load = false;
     bool rows = !red || is_row_reduce(*n), behind = !red;
+    if (n->op == Op::Pad) regions.realize_padded(*n);
     for (const auto& s : n->src) {
       if (has_reduce[s.get()] && row_only[s.get()] && behind_broadcast[s.get()] && moves_rows(*n))
         outputs.insert(s.get());

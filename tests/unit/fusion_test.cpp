@@ -56,6 +56,38 @@ TEST(Fusion, ElementwiseAfterReduceFuses) {
 
 // The row's max and sum are broadcast along the row they reduce: one kernel loops over
 // each row and computes them once (codegen ROW).
+// A padded matmul (the gradients of q, k and v padded into one tensor) is computed by a
+// kernel of its own, which the matmul plans tile, and the pad by a second; the product of
+// heads put back side by side (a reshape merging axes of a permuted view) reads a copy of
+// them, whose index the plans can tile.
+TEST(Fusion, PaddedMatmulAndMergedHeadsGetKernelsOfTheirOwn) {
+  Tensor a = random_tensor({9, 7}, 21), b = random_tensor({7, 5}, 22);
+  Tensor padded = a.matmul(b).pad({{2, 1}, {0, 0}});
+  EXPECT_EQ(kernels_for({padded}), 2u);
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>(), vp = padded.to_vector<float>();
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 5; ++j) {
+      double ref = 0;
+      if (i >= 2 && i < 11)
+        for (int k = 0; k < 7; ++k) ref += double(va[(i - 2) * 7 + k]) * vb[k * 5 + j];
+      EXPECT_NEAR(vp[i * 5 + j], ref, 1e-4);
+    }
+  Tensor heads = random_tensor({2, 3, 4, 5}, 23), w = random_tensor({15, 6}, 24);
+  Tensor merged = heads.permute({0, 2, 1, 3}).reshape({2, 4, 15});
+  Tensor out = merged.matmul(w);
+  EXPECT_EQ(kernels_for({out}), 2u);
+  auto vh = heads.to_vector<float>(), vw = w.to_vector<float>(), vo = out.to_vector<float>();
+  for (int n = 0; n < 2; ++n)
+    for (int t = 0; t < 4; ++t)
+      for (int j = 0; j < 6; ++j) {
+        double ref = 0;
+        for (int h = 0; h < 3; ++h)
+          for (int e = 0; e < 5; ++e)
+            ref += double(vh[((n * 3 + h) * 4 + t) * 5 + e]) * vw[(h * 5 + e) * 6 + j];
+        EXPECT_NEAR(vo[(n * 4 + t) * 6 + j], ref, 1e-4);
+      }
+}
+
 TEST(Fusion, RowSoftmaxIsOneKernel) {
   Tensor a = random_tensor({33, 65}, 7);
   Tensor out = a.softmax(-1);
