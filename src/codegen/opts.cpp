@@ -469,7 +469,12 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       // that tail has not been timed yet, only rows of whole vectors.
       if (inner >= int64_t{2} * width && (!threads || inner % width == 0))
         plans.push_back(reduce_lanes(r, width));
-      if (!shape.empty() && shape[static_cast<size_t>(lanes)] % width == 0) {
+      // On the CPU the last vector of the axis may overlap the one before.
+      auto lane_fits = [&](int axis) {
+        const int64_t extent = shape[static_cast<size_t>(axis)];
+        return threads ? extent % width == 0 : extent >= width;
+      };
+      if (!shape.empty() && lane_fits(lanes)) {
         Plan p = output_lanes(lanes, width);
         // On GPUs the outputs an unrolled thread takes leave at least one group on every
         // compute unit (a column sum's first stage of 65536 outputs ran on 2048 threads
@@ -485,6 +490,12 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
         }
         plans.push_back(p);
       }
+      // On the CPU, lanes along an earlier output axis, where the input is contiguous
+      // along it and not along the last (a sum over the middle axis of a permuted view:
+      // its stores go lane by lane, once per output).
+      if (!threads)
+        for (int axis = lanes - 1; axis >= 0; --axis)
+          if (lane_fits(axis)) plans.push_back(output_lanes(axis, width));
     }
   }
   // An elementwise kernel: vector lanes over the last axis, a large one stored streaming.

@@ -152,5 +152,18 @@ TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsAndCopiesTakeVectors) {
   EXPECT_TRUE(has(copy, "UPCAST(out,8)")) << copy.kernel.opts;
 }
 
+// Reductions keeping an axis of 109 (no whole number of vectors) take lanes along it, the
+// last vector overlapping; a sum over the middle axis of a permuted view takes lanes along
+// the output axis that is contiguous in memory (its first), stored lane by lane.
+TEST(CpuPlans, ReductionLanesOverlapOrGoAlongAnEarlierAxis) {
+  codegen::Lowered ragged = support::lower(input({16, 64, 112, 109}).sum({1, 2}).node(), cpu());
+  EXPECT_TRUE(has(ragged, "UPCAST(out,8)")) << ragged.kernel.opts;
+  codegen::Lowered permuted =
+      support::lower(input({64, 31, 48}).permute({2, 0, 1}).sum({2}).node(), cpu());
+  EXPECT_TRUE(has(permuted, "UPCAST(out,8)")) << permuted.kernel.opts;
+  EXPECT_TRUE(std::any_of(permuted.kernel.insts.begin(), permuted.kernel.insts.end(),
+                          [](const ir::Inst& i) { return i.op == ir::IOp::Load && i.width == 8; }));
+}
+
 }  // namespace
 }  // namespace ingot
