@@ -41,6 +41,27 @@ bool is_view_of_buffer(const LazyNode* n) {
   return n->realized();
 }
 
+namespace {
+
+int64_t long_axes(const Shape& shape) {
+  return std::count_if(shape.begin(), shape.end(), [](int64_t d) { return d > 1; });
+}
+
+}  // namespace
+
+LazyNode* merge_of_permuted(LazyNode* n) {
+  auto view = [](const LazyNode* m) { return is_movement(m->op) && !m->realized(); };
+  while (view(n) && !(n->op == Op::Reshape && long_axes(n->shape) < long_axes(n->src[0]->shape)))
+    n = n->src[0].get();
+  if (!view(n)) return nullptr;
+  bool permuted = false;
+  for (const LazyNode* m = n->src[0].get(); view(m); m = m->src[0].get()) {
+    if (m->op != Op::Reshape && m->op != Op::Permute) return nullptr;
+    permuted |= m->op == Op::Permute;
+  }
+  return permuted ? n : nullptr;
+}
+
 NodePtr make_buffer_node(std::shared_ptr<Buffer> buffer, DType dtype, Shape shape,
                          std::string device) {
   auto n = make_node(Op::Buffer, dtype, std::move(shape), std::move(device), {});

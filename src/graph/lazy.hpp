@@ -64,6 +64,12 @@ struct LazyNode {
 // A realized buffer, or a chain of movement ops ending at one: a view, which reads memory
 // and computes nothing (no kernel needed to realize it).
 bool is_view_of_buffer(const LazyNode* n);
+// The first reshape among the movement ops over `n`'s data that merges axes of a permuted
+// view (attention's heads put back side by side, [b, h, t, e] -> [b, t, h e]), where only
+// reshapes and permutes lie below it; else nullptr. The view's index is a division and a
+// remainder there, which the matmul plans cannot tile. (A convolution's windows, with
+// their pads and broadcasts below, are read in place by the plans' taps.)
+LazyNode* merge_of_permuted(LazyNode* n);
 
 // make_node records how a float node was made when grad mode is on and one of its sources
 // requires a gradient. Grad mode is per thread, as PyTorch's: a backward pass or an

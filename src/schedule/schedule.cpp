@@ -101,6 +101,32 @@ struct TreeScan {
   }
 };
 
+// A product's operand below the broadcast Tensor::matmul lays it into the product with
+// (an axis of 1 inserted, then expanded).
+LazyNode* below_broadcast(LazyNode* y) {
+  while (!y->realized() &&
+         (y->op == Op::Expand ||
+          (y->op == Op::Reshape && y->shape.size() == y->src[0]->shape.size() + 1 &&
+           shape_numel(y->shape) == shape_numel(y->src[0]->shape))))
+    y = y->src[0].get();
+  return y;
+}
+
+// A matmul's right operand as the product holds it ([..., 1, N, K]: b's transpose), where
+// b itself swaps the last two axes of its data (b = x^T, stored [..., N, K]): that
+// transposed view b, or nullptr.
+LazyNode* transposed_right_operand(LazyNode* y) {
+  y = below_broadcast(y);
+  auto swaps_last_two = [](const LazyNode* n) {
+    const size_t r = n->arg.size();
+    return n->op == Op::Permute && !n->realized() && r >= 2 &&
+           n->arg[r - 1] == static_cast<int64_t>(r) - 2 &&
+           n->arg[r - 2] == static_cast<int64_t>(r) - 1;
+  };
+  if (!swaps_last_two(y) || !swaps_last_two(y->src[0].get())) return nullptr;
+  return y->src[0].get();
+}
+
 // What the region of each node holds, as the schedule decides it sources first.
 struct Regions {
   std::set<LazyNode*>& outputs;
@@ -121,6 +147,24 @@ struct Regions {
       if (has_reduce[x.get()] && !outputs.count(x.get())) return held_reduction(x.get(), path);
     return nullptr;
   }
+  // A product's operand that merges axes of a permuted view (the gradient of q, k and v
+  // put back into one [b, t, 3 d]) is copied contiguous first, so that the matmul plans
+  // tile it (the H200's training step: 2.4 ms for the weight gradient of qkv).
+  // On a device whose matmul plans are SIMD vectors without threadgroups (the CPU), a
+  // right operand stored transposed (a @ b^T) is copied first too, one pass over it: the
+  // plans would take its sums along the depth, each reduced across its lanes at the end
+  // (16x512x64 @ 16x64x511: 11 -> 4.8 ms; NumPy 2.9).
+  void realize_untileable_operands(const LazyNode& reduce, const DeviceInfo* device) {
+    const LazyNode& product = *reduce.src[0];
+    if (reduce.op != Op::ReduceSum || product.op != Op::Mul || product.realized()) return;
+    auto copy = [&](LazyNode* view) {
+      if (outputs.insert(view).second) has_load[view] = true;
+    };
+    for (const auto& operand : product.src)
+      if (LazyNode* merge = merge_of_permuted(operand.get())) copy(merge);
+    if (device && !device->threadgroups && device->simd_width > 1)
+      if (LazyNode* stored = transposed_right_operand(product.src[1].get())) copy(stored);
+  }
   // A padded reduction is computed by a kernel of its own first: a kernel of the padded
   // tensor would compute it under the pad's guard, where no plan tiles it (the gradients
   // of q, k and v padded into one tensor: 2 ms on the H200 for a head's three products).
@@ -140,7 +184,7 @@ struct Regions {
 
 }  // namespace
 
-std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
+std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets, const DeviceInfo* device) {
   if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
     TreeScan scan;
     scan.reads_memory(targets[0].get());
@@ -173,6 +217,7 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets) {
     bool red = is_reduce(n->op), load = false;
     bool rows = !red || is_row_reduce(*n), behind = !red;
     if (n->op == Op::Pad) regions.realize_padded(*n);
+    if (is_reduce(n->op)) regions.realize_untileable_operands(*n, device);
     for (const auto& s : n->src) {
       if (has_reduce[s.get()] && row_only[s.get()] && behind_broadcast[s.get()] && moves_rows(*n))
         outputs.insert(s.get());

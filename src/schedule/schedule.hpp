@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "graph/lazy.hpp"
+#include "ingot/runtime.hpp"
 
 namespace ingot::engine {
 
@@ -19,7 +20,10 @@ struct ScheduleItem {
   NodePtr out;
 };
 
-// The kernels and copies realizing `targets`, in dependency order.
-std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets);
+// The kernels and copies realizing `targets`, in dependency order. `device`, where given,
+// describes the device they run on, for the cuts made for its plans (on the CPU, a
+// matmul's right operand stored transposed is copied first).
+std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
+                                   const DeviceInfo* device = nullptr);
 
 }  // namespace ingot::engine

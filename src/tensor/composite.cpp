@@ -51,19 +51,9 @@ int64_t depth_parts(const DeviceInfo& device, int64_t batch, int64_t n, int64_t 
   return 0;
 }
 
-// A reshape merging axes of a permuted view (attention's heads put back side by side,
-// [b, h, t, e] -> [b, t, h e]) indexes its source by division and remainder, which the
-// matmul plans cannot tile: such an operand is copied contiguous first, one pass over it
-// against a product that ran untiled (the H200's training step: 1.3 ms a projection).
-Tensor tileable(const Tensor& x) {
-  const LazyNode& n = *x.node();
-  if (n.op == Op::Reshape && !n.realized() && n.src[0]->op == Op::Permute) return x.contiguous();
-  return x;
-}
-
 // a [..., n, k] @ b [..., k, m], both at least 2-D and aligned.
-Tensor matrix_product(const Tensor& a_in, const Tensor& b_in) {
-  const Tensor a = tileable(a_in), b = tileable(b_in);
+Tensor matrix_product(const Tensor& a, const Tensor& b) {
+  const DeviceInfo& device = Device::get(a.device()).info();
   const int64_t k = a.shape().back();
   Shape batch_a(a.shape().begin(), a.shape().end() - 2),
       batch_b(b.shape().begin(), b.shape().end() - 2);
@@ -75,7 +65,6 @@ Tensor matrix_product(const Tensor& a_in, const Tensor& b_in) {
   // splits over its few outputs (reduce.cpp), so the threads share the depth. As a
   // product, each of m threads walked all k rows (vecmat 4096 @ 4096x8191 on the H100:
   // 276 us, PyTorch 49).
-  const DeviceInfo& device = Device::get(a.device()).info();
   if (n == 1 && device.threadgroups)
     return (cast(a, dt).transpose(-1, -2) * cast(b, dt)).sum({-2}, true).astype(dt);
   if (int64_t parts = depth_parts(device, shape_numel(batch), n, m, k, dt)) {

@@ -88,6 +88,22 @@ TEST(Fusion, PaddedMatmulAndMergedHeadsGetKernelsOfTheirOwn) {
       }
 }
 
+// On the CPU a right operand stored transposed (a @ b^T) is copied first, so that the
+// product's lanes run along its columns; b itself, stored as the product reads it, is not.
+TEST(Fusion, TransposedRightOperandIsCopiedOnTheCpu) {
+  Tensor a = random_tensor({9, 7}, 25), b = random_tensor({5, 7}, 26);
+  Tensor out = a.matmul(b.T());
+  EXPECT_EQ(kernels_for({out}), 2u);
+  EXPECT_EQ(kernels_for({a.matmul(random_tensor({7, 5}, 27))}), 1u);
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>(), vo = out.to_vector<float>();
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 5; ++j) {
+      double ref = 0;
+      for (int k = 0; k < 7; ++k) ref += double(va[i * 7 + k]) * vb[j * 7 + k];
+      EXPECT_NEAR(vo[i * 5 + j], ref, 1e-4);
+    }
+}
+
 TEST(Fusion, RowSoftmaxIsOneKernel) {
   Tensor a = random_tensor({33, 65}, 7);
   Tensor out = a.softmax(-1);
