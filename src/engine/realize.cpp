@@ -105,7 +105,8 @@ void realize(const std::vector<NodePtr>& targets) {
   std::vector<ScheduleItem> items;
   {
     trace::Span scheduling("schedule", "engine");
-    items = schedule(targets, targets.empty() ? nullptr : &Device::get(targets[0]->device).info());
+    items = schedule(targets,
+                     [&]() -> const DeviceInfo& { return Device::get(targets[0]->device).info(); });
     scheduling.number("items", double(items.size()));
   }
   ++g_schedules;

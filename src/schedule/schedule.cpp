@@ -154,7 +154,7 @@ struct Regions {
   // right operand stored transposed (a @ b^T) is copied first too, one pass over it: the
   // plans would take its sums along the depth, each reduced across its lanes at the end
   // (16x512x64 @ 16x64x511: 11 -> 4.8 ms; NumPy 2.9).
-  void realize_untileable_operands(const LazyNode& reduce, const DeviceInfo* device) {
+  void realize_untileable_operands(const LazyNode& reduce, const DeviceLookup& device) {
     const LazyNode& product = *reduce.src[0];
     if (reduce.op != Op::ReduceSum || product.op != Op::Mul || product.realized()) return;
     auto copy = [&](LazyNode* view) {
@@ -162,8 +162,9 @@ struct Regions {
     };
     for (const auto& operand : product.src)
       if (LazyNode* merge = merge_of_permuted(operand.get())) copy(merge);
-    if (device && !device->threadgroups && device->simd_width > 1)
-      if (LazyNode* stored = transposed_right_operand(product.src[1].get())) copy(stored);
+    if (LazyNode* stored = transposed_right_operand(product.src[1].get()); stored && device)
+      if (const DeviceInfo& info = device(); !info.threadgroups && info.simd_width > 1)
+        copy(stored);
   }
   // A padded reduction is computed by a kernel of its own first: a kernel of the padded
   // tensor would compute it under the pad's guard, where no plan tiles it (the gradients
@@ -184,7 +185,8 @@ struct Regions {
 
 }  // namespace
 
-std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets, const DeviceInfo* device) {
+std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
+                                   const DeviceLookup& device) {
   if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
     TreeScan scan;
     scan.reads_memory(targets[0].get());

@@ -7,6 +7,7 @@
 // make no kernel.
 #pragma once
 
+#include <functional>
 #include <vector>
 
 #include "graph/lazy.hpp"
@@ -20,10 +21,13 @@ struct ScheduleItem {
   NodePtr out;
 };
 
-// The kernels and copies realizing `targets`, in dependency order. `device`, where given,
-// describes the device they run on, for the cuts made for its plans (on the CPU, a
-// matmul's right operand stored transposed is copied first).
+// The description of the device the targets run on, asked for only where a cut depends
+// on its plans (on the CPU, a matmul's right operand stored transposed is copied first),
+// so that the many small realizes pay nothing for it.
+using DeviceLookup = std::function<const DeviceInfo&()>;
+
+// The kernels and copies realizing `targets`, in dependency order.
 std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
-                                   const DeviceInfo* device = nullptr);
+                                   const DeviceLookup& device = {});
 
 }  // namespace ingot::engine
