@@ -2,9 +2,10 @@
 // output of a kernel when it must exist in memory: a target, a contiguous copy, a device
 // copy, an intermediate used by several consumers (computed once), a value that carries
 // a reduction or loads into an expand (which would otherwise be recomputed per
-// broadcast element), or a reduction feeding another reduction (so each stage has its
-// own parallel launch). Everything else fuses into its consumer's kernel; pure views
-// make no kernel.
+// broadcast element), a reduction feeding another reduction (so each stage has its
+// own parallel launch), a padded reduction, or a product's operand the matmul plans cannot
+// tile (a merged permuted view; on the CPU a right operand stored transposed). Everything
+// else fuses into its consumer's kernel; pure views make no kernel.
 #pragma once
 
 #include <functional>
