@@ -84,6 +84,7 @@ uint64_t kernels_compiled() { return g_compiled; }
 
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   KeyBuilder b{{}, {}, leaves};
+  b.key.reserve(256);  // a small kernel's key, grown once at most
   b.visit(out, true);
   return b.key;
 }

@@ -135,9 +135,22 @@ void register_backend(BackendEntry entry) {
 }
 
 Device& Device::get(const std::string& name) {
+  // The device this thread last asked for by this exact name: the front end and the engine
+  // ask for the same one several times an op, and resolving a name upper-cases it under
+  // the registry's lock (a tenth of a tiny op's host time on the CPU). Devices are never
+  // destroyed; a lost one goes the long way, which recovers it. The default device (an
+  // empty name) may change, so it is not remembered.
+  thread_local std::string last_name;
+  thread_local Device* last = nullptr;
+  if (last && !name.empty() && name == last_name && !last->lost()) return *last;
   Registry& reg = loaded_registry();
   std::lock_guard lock(reg.mutex);
-  return get_locked(reg, name.empty() ? default_name() : name);
+  Device& device = get_locked(reg, name.empty() ? default_name() : name);
+  if (!name.empty()) {
+    last_name = name;
+    last = &device;
+  }
+  return device;
 }
 
 std::vector<std::string> Device::available() {

@@ -237,6 +237,8 @@ class CudaProgram final : public Program {
   double submit(const CudaLaunch& ready, bool wait);
 
   const CudaContext& cuda_;
+  // launch_name(), made once: every launch passes it to the checks that may fail.
+  const std::string launch_name_ = launch_name();
   CUmodule module_ = nullptr;
   CUfunction kernel_ = nullptr;
 };

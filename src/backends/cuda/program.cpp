@@ -172,7 +172,7 @@ double CudaProgram::run(std::span<const KernelArg> args, const LaunchDims& dims,
 }
 
 double CudaProgram::submit(const CudaLaunch& ready, bool wait) {
-  std::string what = launch_name();
+  const std::string& what = launch_name_;
   const CudaContext& cuda = cuda_;
   cuda.bind(what);
   CudaEvent start, end;
