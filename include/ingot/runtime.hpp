@@ -221,7 +221,10 @@ class Allocator {
   std::list<std::pair<size_t, void*>> lru_;
   std::multimap<size_t, std::list<std::pair<size_t, void*>>::iterator> by_size_;
   size_t cached_bytes_ = 0;
-  size_t cache_limit_ = size_t(1) << 30;
+  // The default (cache_limit()) until set_cache_limit.
+  size_t cache_limit_ = 0;
+  bool cache_limit_set_ = false;
+  size_t cache_limit() const;
   // Atomic so that the accessors above may read them while other threads allocate.
   std::atomic<size_t> hits_ = 0;
   std::atomic<size_t> backend_allocs_ = 0;

@@ -117,12 +117,23 @@ void Allocator::out_of_memory(size_t bytes) const {
       human_bytes(device().info().memory_bytes), remedy));
 }
 
+// The default holds 1 GiB of freed buffers, and on devices with threadgroups a quarter of
+// their memory where that is more: a training step's intermediates (GBs) went back to the
+// driver every step, whose free waits for the device (the H200's step: 58 us between
+// kernels). An allocation the device refuses flushes the cache and tries again.
+size_t Allocator::cache_limit() const {
+  if (cache_limit_set_) return cache_limit_;
+  constexpr size_t kLeast = size_t(1) << 30;
+  const DeviceInfo& info = device().info();
+  return info.threadgroups ? std::max<size_t>(kLeast, info.memory_bytes / 4) : kLeast;
+}
+
 void Allocator::release(void* handle, size_t bytes) {
   size_t size = raw_size(bytes);
   std::vector<std::pair<size_t, void*>> evicted;
   {
     std::lock_guard lock(mutex_);
-    if (size > cache_limit_) {
+    if (size > cache_limit()) {
       // Caching it would evict everything else and then itself.
       evicted.emplace_back(size, handle);
     } else {
@@ -137,7 +148,7 @@ void Allocator::release(void* handle, size_t bytes) {
 
 std::vector<std::pair<size_t, void*>> Allocator::evict_over_limit() {
   std::vector<std::pair<size_t, void*>> evicted;
-  while (cached_bytes_ > cache_limit_) {
+  while (cached_bytes_ > cache_limit()) {
     auto oldest = std::prev(lru_.end());
     auto [first, last] = by_size_.equal_range(oldest->first);
     by_size_.erase(std::find_if(first, last, [&](auto& entry) { return entry.second == oldest; }));
@@ -153,6 +164,7 @@ void Allocator::set_cache_limit(size_t bytes) {
   {
     std::lock_guard lock(mutex_);
     cache_limit_ = bytes;
+    cache_limit_set_ = true;
     evicted = evict_over_limit();
   }
   for (auto [size, handle] : evicted) free_to_backend(handle, size);
