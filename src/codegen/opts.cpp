@@ -255,7 +255,7 @@ std::string Plan::describe() const {
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
   if (unroll2 > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll2_axis, unroll2);
   if (streaming_store) s += "STREAM ";
-  if (row_loop) s += group == 1 && width > 1 ? fmt::format("ROW({}) ", width) : "ROW ";
+  if (row_loop) s += row_width() > 1 ? fmt::format("ROW({}) ", width) : "ROW ";
   if (tc) s += "TC ";
   if (stage)
     s += stage_block == kStageBlock && stage_tile == 8

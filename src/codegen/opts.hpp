@@ -71,6 +71,9 @@ struct Plan {
   std::string describe() const;
   // The unrolled steps of a tile: a value each, of `width` lanes.
   int steps() const { return unroll * lane_vectors * unroll2; }
+  // The elements a ROW loop takes a step: a vector of `width` on the CPU (ROW(width)),
+  // else one.
+  int row_width() const { return row_loop && group == 1 ? width : 1; }
 };
 
 constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;

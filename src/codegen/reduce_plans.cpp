@@ -227,10 +227,10 @@ Val Lowerer::reduce(const AstNode* n, const Index& idx, const Expr& guard) {
   // ROW(width) and UNROLL: a reduction computed once for the vectors (softmax's max and
   // sum hoisted before the row's loop, logsumexp's max before its sum) takes its last axis
   // in lanes too, where that axis holds two vectors.
-  const bool shared_lanes = (plan_.row_loop && plan_.group == 1) || plan_.vector_reduce;
+  const bool shared_lanes = plan_.row_width() > 1 || (plan_.vector_reduce && plan_.width > 1);
   bool vector_reduce =
-      plan_.vector_reduce == n || (shared_lanes && plan_.width > 1 && !lanes_in &&
-                                   n->src[0]->shape[n->arg.back()] >= int64_t{2} * plan_.width);
+      plan_.vector_reduce == n ||
+      (shared_lanes && !lanes_in && src->shape[n->arg.back()] >= int64_t{2} * plan_.width);
   if (vector_reduce && lanes_in) throw Rejected{};
   int width = lanes_in || vector_reduce ? plan_.width : 1;
   int steps = uses(step_) ? plan_.steps() : 1;

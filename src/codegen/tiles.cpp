@@ -165,7 +165,7 @@ void Lowerer::store_rows(Index idx) {
   const int64_t stride = plan_.group;
   // ROW(width) on the CPU: a vector of the row a step, the last one overlapping the one
   // before where the row is no whole number of vectors (its outputs computed twice).
-  const int64_t lanes = plan_.group == 1 ? plan_.width : 1;
+  const int64_t lanes = plan_.row_width();
   Expr probe = em_.fresh_var(0, std::max<int64_t>(columns, 1) - 1);
   idx.back() = probe;
   std::unordered_set<std::string> seen;
@@ -176,7 +176,7 @@ void Lowerer::store_rows(Index idx) {
   em_.open_scope();
   if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
   if (lanes > 1) col = sym::add(tile_first(col, lanes, columns), lane_);
-  bool ragged = columns % (stride * lanes) != 0 && lanes == 1;
+  bool ragged = lanes == 1 && columns % stride != 0;
   if (ragged)
     em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
   idx.back() = col;

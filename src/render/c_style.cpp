@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ingot/error.hpp"
+#include "render/c_types.hpp"
 #include "render/language.hpp"
 
 namespace ingot::render {
@@ -156,12 +157,10 @@ class Renderer {
     return fmt::format("{} + {}", pointer(in), index);
   }
 
-  static bool is_half(DType dt) { return dt == DType::Float16 || dt == DType::BFloat16; }
-
   std::string load_expr(const ir::Inst& in, const std::string& index) {
     std::string p = pointer(in);
     if (in.local && in.width == 1) return fmt::format("{}[{}]", p, index);
-    if (in.width > 1 && is_half(in.dtype))
+    if (in.width > 1 && is_16bit_float(in.dtype))
       return half_vector(lang_.half_vector_load, in, index, "");
     if (in.width > 1) {
       vectors_.insert({in.dtype, in.width});
@@ -221,8 +220,7 @@ class Renderer {
   std::string cast(DType from, DType to, const std::string& x) {
     if (to == DType::Bool) return "((" + x + ") != 0)";
     if (is_float(from) && is_int(to)) return float_to_int(from, to, x);
-    if (to == DType::Float16 || to == DType::BFloat16)
-      return from_storage(to, to_storage(to, "(float)(" + x + ")"));
+    if (is_16bit_float(to)) return from_storage(to, to_storage(to, "(float)(" + x + ")"));
     std::string type = lang_.value_type(to);
     if (!is_float(from) || !is_int(to)) return "(" + type + ")(" + x + ")";
     // Float to integer saturates and NaN gives 0 (docs/semantics.md), as CUDA's cvt and
@@ -424,7 +422,7 @@ class Renderer {
         std::string p = pointer(in);
         if (in.local && in.width == 1)
           return fmt::format("{}[{}] = {};", p, name(in.src[0]), name(in.src[1]));
-        if (in.width > 1 && is_half(in.dtype))
+        if (in.width > 1 && is_16bit_float(in.dtype))
           return half_vector(lang_.half_vector_store, in, name(in.src[0]), name(in.src[1]));
         if (in.width > 1) {
           vectors_.insert({in.dtype, in.width});

@@ -34,7 +34,7 @@ std::string c_storage_type(DType dt) {
 }
 
 std::string c_value_type(DType dt) {
-  if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
+  if (is_16bit_float(dt)) return "float";
   return c_storage_type(dt);
 }
 

@@ -9,6 +9,8 @@
 
 namespace ingot::render {
 
+// Whether `dt` is a 16-bit float, stored as its bits and computed in float.
+inline bool is_16bit_float(DType dt) { return dt == DType::Float16 || dt == DType::BFloat16; }
 // How an element of `dt` is stored (16-bit floats as their bits).
 std::string c_storage_type(DType dt);
 // The type values of `dt` are computed in (16-bit floats in float).

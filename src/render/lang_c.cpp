@@ -47,8 +47,6 @@ std::string vector_math(const std::string& fn, const std::string& vector) {
   return "ingot_" + fn + "_" + vector;
 }
 
-bool is_half(DType dt) { return dt == DType::Float16 || dt == DType::BFloat16; }
-
 // 16-bit floats are vectors of float32 lanes named after their type (halfx16,
 // bhalfx16), so that the kernel's loads and stores of them go through their helpers.
 std::string vector_type(DType dt, int width, bool unaligned) {
@@ -94,7 +92,7 @@ std::string half_vector_typedef(DType dt, int width) {
 }
 
 std::string vector_typedef(DType dt, int width) {
-  if (is_half(dt)) return half_vector_typedef(dt, width);
+  if (is_16bit_float(dt)) return half_vector_typedef(dt, width);
   std::string t = c_value_type(dt);
   size_t bytes = static_cast<size_t>(width) * dtype_size(dt);
   return fmt::format(

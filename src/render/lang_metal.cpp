@@ -44,7 +44,7 @@ std::string storage_type(DType dt) {
 
 std::string value_type(DType dt) {
   if (dt == DType::Bool) return "bool";
-  if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
+  if (is_16bit_float(dt)) return "float";
   return storage_type(dt);
 }
 

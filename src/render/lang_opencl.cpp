@@ -25,7 +25,7 @@ typedef uint uint32_t;
 }
 
 std::string value_type(DType dt) {
-  if (dt == DType::Float16 || dt == DType::BFloat16) return "float";
+  if (is_16bit_float(dt)) return "float";
   return short_storage_type(dt);
 }
 

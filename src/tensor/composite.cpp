@@ -53,7 +53,6 @@ int64_t depth_parts(const DeviceInfo& device, int64_t batch, int64_t n, int64_t 
 
 // a [..., n, k] @ b [..., k, m], both at least 2-D and aligned.
 Tensor matrix_product(const Tensor& a, const Tensor& b) {
-  const DeviceInfo& device = Device::get(a.device()).info();
   const int64_t k = a.shape().back();
   Shape batch_a(a.shape().begin(), a.shape().end() - 2),
       batch_b(b.shape().begin(), b.shape().end() - 2);
@@ -65,6 +64,7 @@ Tensor matrix_product(const Tensor& a, const Tensor& b) {
   // splits over its few outputs (reduce.cpp), so the threads share the depth. As a
   // product, each of m threads walked all k rows (vecmat 4096 @ 4096x8191 on the H100:
   // 276 us, PyTorch 49).
+  const DeviceInfo& device = Device::get(a.device()).info();
   if (n == 1 && device.threadgroups)
     return (cast(a, dt).transpose(-1, -2) * cast(b, dt)).sum({-2}, true).astype(dt);
   if (int64_t parts = depth_parts(device, shape_numel(batch), n, m, k, dt)) {
