@@ -29,7 +29,12 @@ bool vector_math_op(Op op, DType dt) {
     case Op::Recip:
     case Op::Max:
     case Op::Min:
-      return dt == DType::Float32;
+      // Integers by a compare and a select (argmax's scores).
+      return dt == DType::Float32 || (is_int(dt) && dt != DType::Bool);
+    case Op::And:
+    case Op::Or:
+    case Op::Xor:
+      return dt == DType::Bool || is_int(dt);
     case Op::CmpLt:
     case Op::CmpEq:
     case Op::CmpNe:

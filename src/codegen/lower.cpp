@@ -98,12 +98,8 @@ Val Lowerer::compute(const AstNode* n, const Index& idx, const Expr& guard) {
   switch (n->op) {
     case Op::Const:
       return {em_.constant(n->dtype, n->value)};
-    case Op::Iota: {
-      Expr flat = flat_index(idx, n->shape);
-      return per_element({flat}, [&](const std::vector<Expr>& e) {
-        return em_.alu(Op::Cast, n->dtype, {em_.lower_index(e[0])});
-      });
-    }
+    case Op::Iota:
+      return iota(n, idx);
     case Op::Contiguous:
       return eval(n->src[0], idx, guard);
     case Op::ReduceSum:

@@ -56,6 +56,7 @@ class Lowerer {
   // lanes.cpp
   Val per_element(const std::vector<Expr>& exprs,
                   const std::function<int(const std::vector<Expr>&)>& scalar);
+  Val iota(const AstNode* n, const Index& idx);
   Val load(const AstNode* n, const Index& idx, const Expr& guard);
   void store(const Index& idx, const Val& value);
 

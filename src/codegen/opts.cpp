@@ -25,9 +25,10 @@ bool vector_friendly_dtype(DType dt, bool halves) {
 }
 
 bool vector_friendly_op(Op op, DType dt, bool vector_math) {
-  // A max or min reduction accumulates with max or min.
+  // A max or min reduction accumulates with max or min; an iota's lanes are a ramp.
   Op combine = op == Op::ReduceMax ? Op::Max : op == Op::ReduceMin ? Op::Min : op;
-  if (vector_math && (op == Op::Where || vector_math_op(combine, dt))) return true;
+  if (vector_math && (op == Op::Where || op == Op::Iota || vector_math_op(combine, dt)))
+    return true;
   switch (op) {
     case Op::Add:
     case Op::Sub:
@@ -73,6 +74,9 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
 // STAGE's blocks of kStageBlock resident on a compute unit at once (two groups of 256
 // threads, 128 registers each, fill an H100 unit's registers).
 constexpr int64_t kStageBlocksPerUnit = 2;
+
+// Vectors a CPU reduction's iteration takes along its output's lane axis.
+constexpr int kReductionLaneVectors = 4;
 
 // GROUP needs at least this many threads sharing a reduction to pay for its combine.
 constexpr int64_t kMinGroup = 16;
@@ -480,7 +484,15 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
         // compute unit (a column sum's first stage of 65536 outputs ran on 2048 threads
         // with 8 x 4 outputs each, 1.45x the time of one unsplit kernel, on the H100).
         const int64_t wave = threads ? int64_t{device.compute_units} * local : 1;
-        for (int axis = lanes - 1; axis >= 0 && p.unroll == 1; --axis) {
+        // On the CPU several vectors along the lanes' axis, where there are enough of them
+        // for every core: a reduction walking a strided axis then reads 256 contiguous
+        // bytes a step, which the prefetchers follow, where one vector a row (or a vector
+        // of each of several rows) missed the cache at every step (sum over axis 0 of
+        // 4099x3072 7.5 -> 2.4 ms; over axes 0,1 of 16x64x112x109 4.9 -> 2.1 ms).
+        if (!threads && shape[lanes] >= int64_t{kReductionLaneVectors} * width &&
+            shape_numel(shape) / (int64_t{kReductionLaneVectors} * width) >= device.compute_units)
+          p.lane_vectors = kReductionLaneVectors;
+        for (int axis = lanes - 1; axis >= 0 && p.unroll == 1 && p.lane_vectors == 1; --axis) {
           for (int u : {8, 4})
             if (shape[axis] % u == 0 && p.unroll == 1 &&
                 shape_numel(shape) / (int64_t{width} * u) >= wave) {

@@ -249,6 +249,31 @@ class Renderer {
     return lang_.vector_math(fn, type(in));
   }
 
+  // Where `condition` (a vector of bools) picks lanes of `in`'s first operand, else of its
+  // last: a where's, or an integer max's (whose operands are its only two).
+  std::string vector_where(const ir::Inst& in, const std::string& condition) {
+    // A lane mask of signed integers as wide as the values' lanes.
+    const DType dt = in.dtype;
+    size_t lane = is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
+    DType mask = lane == 8   ? DType::Int64
+                 : lane == 4 ? DType::Int32
+                 : lane == 2 ? DType::Int16
+                             : DType::Int8;
+    vectors_.insert({mask, in.width});
+    return fmt::format(fmt::runtime(lang_.vector_where), condition, name(in.src[in.src.size() - 2]),
+                       name(in.src.back()), lang_.vector_type(mask, in.width, false));
+  }
+
+  // The comparison `lhs op rhs` of vectors of `width` lanes, as bools.
+  std::string compare_lanes(const std::string& lhs, const std::string& op, const std::string& rhs,
+                            int width) {
+    if (lang_.vector_compare.empty())
+      throw Error("render: the " + lang_.name + " table has no vector comparison");
+    vectors_.insert({DType::Bool, width});
+    return fmt::format(fmt::runtime(lang_.vector_compare), "(" + lhs + " " + op + " " + rhs + ")",
+                       lang_.vector_type(DType::Bool, width, false));
+  }
+
   // NaN-propagating max or min of scalars `a` and `b` of type `dt`.
   std::string min_max(bool max, DType dt, const std::string& a, const std::string& b) {
     if (is_float(dt))  // the prelude's helpers
@@ -274,12 +299,7 @@ class Renderer {
              args + ")";
     }
     const bool compare = in.alu == Op::CmpLt || in.alu == Op::CmpEq || in.alu == Op::CmpNe;
-    if (compare && in.width > 1) {
-      if (lang_.vector_compare.empty())
-        throw Error("render: the " + lang_.name + " table has no vector comparison");
-      return fmt::format(fmt::runtime(lang_.vector_compare),
-                         "(" + a(0) + " " + kInfix.at(in.alu) + " " + a(1) + ")", type(in));
-    }
+    if (compare && in.width > 1) return compare_lanes(a(0), kInfix.at(in.alu), a(1), in.width);
     if (auto op = kInfix.find(in.alu); op != kInfix.end()) {
       // Unsigned 8- and 16-bit products would overflow the signed int they promote to.
       bool widen = in.alu == Op::Mul && is_unsigned_int(dt) && dtype_size(dt) < 4;
@@ -304,22 +324,15 @@ class Renderer {
       case Op::Max:
       case Op::Min: {
         bool max = in.alu == Op::Max;
+        if (in.width > 1 && !is_float(dt))
+          return vector_where(in, compare_lanes(a(0), max ? ">" : "<", a(1), in.width));
         if (in.width > 1)
           return vector_math(max ? "max" : "min", in) + "(" + a(0) + ", " + a(1) + ")";
         return min_max(max, operand, a(0), a(1));
       }
-      case Op::Where: {
+      case Op::Where:
         if (in.width == 1) return "(" + a(0) + " ? " + a(1) + " : " + a(2) + ")";
-        // A lane mask of signed integers as wide as the values' lanes.
-        size_t lane = is_float(dt) ? std::max<size_t>(4, dtype_size(dt)) : dtype_size(dt);
-        DType mask = lane == 8   ? DType::Int64
-                     : lane == 4 ? DType::Int32
-                     : lane == 2 ? DType::Int16
-                                 : DType::Int8;
-        vectors_.insert({mask, in.width});
-        return fmt::format(fmt::runtime(lang_.vector_where), a(0), a(1), a(2),
-                           lang_.vector_type(mask, in.width, false));
-      }
+        return vector_where(in, a(0));
       default:
         throw Error(std::string("render: no C spelling for ") + op_name(in.alu));
     }
@@ -471,14 +484,17 @@ class Renderer {
         auto lane_of = [&](int l) {
           return fmt::format(fmt::runtime(lang_.vector_lane), name(in.src[0]), l);
         };
-        std::string acc = lane_of(0);
+        // One statement a lane: an integer max names its operands twice, so one nested
+        // expression would double its text with every lane.
+        std::string s = fmt::format("{} {} = {};", type(in), v, lane_of(0));
         for (int l = 1; l < src.width; ++l) {
           std::string lane = lane_of(l);
-          acc = in.alu == Op::Add   ? "(" + acc + " + " + lane + ")"
-                : in.alu == Op::Mul ? "(" + acc + " * " + lane + ")"
-                                    : min_max(in.alu == Op::Max, in.dtype, acc, lane);
+          s += fmt::format(" {} = {};", v,
+                           in.alu == Op::Add   ? "(" + v + " + " + lane + ")"
+                           : in.alu == Op::Mul ? "(" + v + " * " + lane + ")"
+                                               : min_max(in.alu == Op::Max, in.dtype, v, lane));
         }
-        return fmt::format("{} {} = {};", type(in), v, acc);
+        return s;
       }
     }
     return "";

@@ -12,7 +12,7 @@ __kernel void r_1024_1(__global float* restrict p0, __global const float* restri
     float4 v13 = (v2 + v12);
     v2 = v13;
   }
-  float v16 = (((v2.s0 + v2.s1) + v2.s2) + v2.s3);
+  float v16 = v2.s0; v16 = (v16 + v2.s1); v16 = (v16 + v2.s2); v16 = (v16 + v2.s3);
   l0[((long)get_local_id(0))] = v16;
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v21 = (((long)get_local_id(0)) < 64L);
@@ -97,7 +97,7 @@ __kernel void r_1(__global float* restrict p0, __global const float* restrict p1
     float4 v10 = (v2 + v9);
     v2 = v10;
   }
-  float v13 = (((v2.s0 + v2.s1) + v2.s2) + v2.s3);
+  float v13 = v2.s0; v13 = (v13 + v2.s1); v13 = (v13 + v2.s2); v13 = (v13 + v2.s3);
   l0[((long)get_local_id(0))] = v13;
   barrier(CLK_LOCAL_MEM_FENCE);
   uchar v18 = (((long)get_local_id(0)) < 64L);

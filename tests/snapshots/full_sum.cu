@@ -12,7 +12,7 @@ extern "C" __global__ void __launch_bounds__(128) r_1024_1(float* __restrict__ p
     ingot_vec<float, 4> v13 = (v2 + v12);
     v2 = v13;
   }
-  float v16 = (((v2.v[0] + v2.v[1]) + v2.v[2]) + v2.v[3]);
+  float v16 = v2.v[0]; v16 = (v16 + v2.v[1]); v16 = (v16 + v2.v[2]); v16 = (v16 + v2.v[3]);
   float v18 = __shfl_down_sync(0xffffffffu, v16, 16);
   float v19 = (v16 + v18);
   float v20 = __shfl_down_sync(0xffffffffu, v19, 8);
@@ -63,7 +63,7 @@ extern "C" __global__ void __launch_bounds__(128) r_1(float* __restrict__ p0, co
     ingot_vec<float, 4> v10 = (v2 + v9);
     v2 = v10;
   }
-  float v13 = (((v2.v[0] + v2.v[1]) + v2.v[2]) + v2.v[3]);
+  float v13 = v2.v[0]; v13 = (v13 + v2.v[1]); v13 = (v13 + v2.v[2]); v13 = (v13 + v2.v[3]);
   float v15 = __shfl_down_sync(0xffffffffu, v13, 16);
   float v16 = (v13 + v15);
   float v17 = __shfl_down_sync(0xffffffffu, v16, 8);

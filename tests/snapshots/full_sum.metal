@@ -12,7 +12,7 @@ kernel void r_1024_1(device float* p0 [[buffer(0)]], device const float* p1 [[bu
     float4 v13 = (v2 + v12);
     v2 = v13;
   }
-  float v16 = (((v2[0] + v2[1]) + v2[2]) + v2[3]);
+  float v16 = v2[0]; v16 = (v16 + v2[1]); v16 = (v16 + v2[2]); v16 = (v16 + v2[3]);
   float v18 = simd_shuffle_down(v16, (ushort)16);
   float v19 = (v16 + v18);
   float v20 = simd_shuffle_down(v19, (ushort)8);
@@ -63,7 +63,7 @@ kernel void r_1(device float* p0 [[buffer(0)]], device const float* p1 [[buffer(
     float4 v10 = (v2 + v9);
     v2 = v10;
   }
-  float v13 = (((v2[0] + v2[1]) + v2[2]) + v2[3]);
+  float v13 = v2[0]; v13 = (v13 + v2[1]); v13 = (v13 + v2[2]); v13 = (v13 + v2[3]);
   float v15 = simd_shuffle_down(v13, (ushort)16);
   float v16 = (v13 + v15);
   float v17 = simd_shuffle_down(v16, (ushort)8);

@@ -152,17 +152,37 @@ TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsAndCopiesTakeVectors) {
   EXPECT_TRUE(has(copy, "UPCAST(out,8)")) << copy.kernel.opts;
 }
 
-// Reductions keeping an axis of 109 (no whole number of vectors) take lanes along it, the
-// last vector overlapping; a sum over the middle axis of a permuted view takes lanes along
-// the output axis that is contiguous in memory (its first), stored lane by lane.
+// Reductions keeping an axis of 109 (no whole number of vectors) take four vectors along
+// it, the last tile overlapping, so that each step of the reduction reads a contiguous
+// run; a narrower axis takes one vector, and unrolls the axis before; a sum over the
+// middle axis of a permuted view takes lanes along the output axis that is contiguous in
+// memory (its first), stored lane by lane.
 TEST(CpuPlans, ReductionLanesOverlapOrGoAlongAnEarlierAxis) {
   codegen::Lowered ragged = support::lower(input({16, 64, 112, 109}).sum({1, 2}).node(), cpu());
-  EXPECT_TRUE(has(ragged, "UPCAST(out,8)")) << ragged.kernel.opts;
+  EXPECT_TRUE(has(ragged, "UPCAST(out,8x4)")) << ragged.kernel.opts;
+  codegen::Lowered columns = support::lower(input({4099, 3072}).sum({0}).node(), cpu());
+  EXPECT_TRUE(has(columns, "UPCAST(out,8x4)")) << columns.kernel.opts;
+  codegen::Lowered narrow = support::lower(input({64, 112, 28}).sum({0}).node(), cpu());
+  EXPECT_TRUE(has(narrow, "UPCAST(out,8) UPCAST(axis0,8)")) << narrow.kernel.opts;
   codegen::Lowered permuted =
       support::lower(input({64, 31, 48}).permute({2, 0, 1}).sum({2}).node(), cpu());
   EXPECT_TRUE(has(permuted, "UPCAST(out,8)")) << permuted.kernel.opts;
   EXPECT_TRUE(std::any_of(permuted.kernel.insts.begin(), permuted.kernel.insts.end(),
                           [](const ir::Inst& i) { return i.op == ir::IOp::Load && i.width == 8; }));
+}
+
+// argmax's scores (the countdown of the first index matching the row's max, int64) stay in
+// vectors where the device has vector math: the or of its two matches, the iota as a
+// ramp, the integer max by a select; only the horizontal max of the last vector and the
+// row's ragged tail take lanes one at a time.
+TEST(CpuPlans, ArgmaxScoresInVectors) {
+  DeviceInfo device = cpu();
+  device.vector_math = true;
+  codegen::Lowered l = support::lower(input({64, 3001}).argmax(1).node(), device);
+  EXPECT_TRUE(has(l, "UNROLL(reduce,")) << l.kernel.opts;
+  EXPECT_FALSE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(), [](const ir::Inst& i) {
+    return i.op == ir::IOp::Lane;
+  })) << "a lane taken one at a time";
 }
 
 }  // namespace
