@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <iostream>
 #include <mutex>
 #include <unordered_map>
@@ -15,6 +14,7 @@
 #include "engine/beam.hpp"
 #include "engine/debug_print.hpp"
 #include "engine/kernel_records.hpp"
+#include "graph/key_text.hpp"
 #include "ingot/context.hpp"
 #include "render/language.hpp"
 
@@ -23,47 +23,35 @@ namespace {
 
 // Kept allocation-light: it runs on every launch, cached or not.
 struct KeyBuilder {
-  std::string key;
+  KeyText key;
   std::vector<const LazyNode*> seen;  // position = the node's id in the key
   std::vector<NodePtr>& leaves;
-
-  void number(int64_t v, char end) {
-    char buf[24];
-    auto r = std::to_chars(buf, buf + sizeof buf, v);
-    key.append(buf, r.ptr);
-    key += end;
-  }
-
-  void numbers(const std::vector<int64_t>& values, char end) {
-    for (int64_t v : values) number(v, ',');
-    key += end;
-  }
 
   void visit(const NodePtr& n, bool root) {
     auto it = std::find(seen.begin(), seen.end(), n.get());
     if (it != seen.end()) {
-      key += '@';
-      number(it - seen.begin(), ';');
+      key.text += '@';
+      key.number(it - seen.begin(), ';');
       return;
     }
     seen.push_back(n.get());
     bool leaf = n->realized() && !root;
-    key += leaf ? 'B' : 'N';
-    number(leaf ? 0 : static_cast<int>(n->op), ':');
-    number(static_cast<int>(n->dtype), '[');
-    numbers(n->shape, ']');
+    key.text += leaf ? 'B' : 'N';
+    key.number(leaf ? 0 : static_cast<int>(n->op), ':');
+    key.number(static_cast<int>(n->dtype), '[');
+    key.numbers(n->shape, ']');
     if (leaf) {
       leaves.push_back(n);
       return;
     }
-    numbers(n->arg, ')');
+    key.numbers(n->arg, ')');
     if (n->op == Op::Const || n->op == Op::Pad) {
-      number(std::bit_cast<int64_t>(n->value.f), '/');
-      number(n->value.i, '=');
+      key.number(std::bit_cast<int64_t>(n->value.f), '/');
+      key.number(n->value.i, '=');
     }
-    key += '{';
+    key.text += '{';
     for (const auto& s : n->src) visit(s, false);
-    key += '}';
+    key.text += '}';
   }
 };
 
@@ -84,9 +72,9 @@ uint64_t kernels_compiled() { return g_compiled; }
 
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   KeyBuilder b{{}, {}, leaves};
-  b.key.reserve(256);  // a small kernel's key, grown once at most
+  b.key.text.reserve(256);  // a small kernel's key, grown once at most
   b.visit(out, true);
-  return b.key;
+  return std::move(b.key.text);
 }
 
 LoadedKernel compile_kernel(const ir::Kernel& kernel, Device& device) {

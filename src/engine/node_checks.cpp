@@ -1,5 +1,6 @@
 #include "engine/node_checks.hpp"
 
+#include <algorithm>
 #include <unordered_set>
 
 #include "engine/realize.hpp"
@@ -27,6 +28,9 @@ std::vector<LazyNode*> checked_nodes(const std::vector<NodePtr>& targets) {
 }  // namespace
 
 void verify_checks(const std::vector<NodePtr>& targets) {
+  if (std::none_of(targets.begin(), targets.end(),
+                   [](const NodePtr& t) { return t->checks_below || !t->checks.empty(); }))
+    return;
   std::vector<LazyNode*> nodes = checked_nodes(targets);
   if (nodes.empty()) return;
   std::vector<NodePtr> flags;

@@ -30,6 +30,7 @@ NodePtr make_node(Op op, DType dtype, Shape shape, std::string device, std::vect
     n->requires_grad = true;
     n->grad_record = std::make_unique<GradRecord>(GradRecord{op, arg, value, src});
   }
+  for (const auto& s : src) n->checks_below |= s->checks_below || !s->checks.empty();
   n->src = std::move(src);
   n->arg = std::move(arg);
   n->value = value;

@@ -49,6 +49,9 @@ struct LazyNode {
   std::shared_ptr<Buffer> buffer;  // set once realized
   // Verified (then dropped) before the node is computed.
   std::vector<std::shared_ptr<const NodeCheck>> checks;
+  // Whether a source, at any depth, carried checks when this node was made (they may have
+  // been verified since): a realize whose targets have none looks for no checks.
+  bool checks_below = false;
 
   // Autograd: whether gradients flow to this node, how it was made (null for a leaf),
   // whether a backward pass already released that record, and a leaf's accumulated

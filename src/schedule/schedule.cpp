@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <set>
+#include <string>
 #include <unordered_map>
-#include <unordered_set>
+
+#include "graph/key_text.hpp"
 
 namespace ingot::engine {
 namespace {
@@ -15,18 +18,48 @@ bool is_leaf(const LazyNode& n) {
 }
 bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
 
+// The targets' graph in one depth-first walk: its nodes, sources before consumers, each as
+// the pointer that reached it first (a target or a source slot, which owns it), and a key
+// equal for two walks exactly when the rules below see the same graph: the device, and
+// every node's op, type, shape and arguments, whether it is realized, and which nodes are
+// shared. Constants' values and other devices do not change a cut.
+struct Walk {
+  KeyText key;
+  std::vector<const NodePtr*> order;
+  std::unordered_map<const LazyNode*, int> ids;
+
+  void visit(const NodePtr& n) {
+    auto [it, fresh] = ids.try_emplace(n.get(), static_cast<int>(ids.size()));
+    if (!fresh) {
+      key.text += '@';
+      key.number(it->second, ';');
+      return;
+    }
+    key.text += n->realized() ? 'B' : 'N';
+    key.number(static_cast<int>(n->op), ':');
+    key.number(static_cast<int>(n->dtype), '[');
+    key.numbers(n->shape, ']');
+    if (!n->realized()) {
+      key.numbers(n->arg, '{');
+      for (const auto& s : n->src) visit(s);
+      key.text += '}';
+    }
+    order.push_back(&n);
+  }
+};
+
 struct Graph {
   std::vector<LazyNode*> order;  // sources before consumers
   std::unordered_map<LazyNode*, std::vector<LazyNode*>> parents;
 
-  void collect(LazyNode* n, std::unordered_set<LazyNode*>& seen) {
-    if (!seen.insert(n).second) return;
-    if (!n->realized())
-      for (const auto& s : n->src) {
-        collect(s.get(), seen);
-        parents[s.get()].push_back(n);
-      }
-    order.push_back(n);
+  explicit Graph(const Walk& walk) {
+    order.reserve(walk.order.size());
+    for (const NodePtr* p : walk.order) {
+      LazyNode* n = p->get();
+      order.push_back(n);
+      if (!n->realized())
+        for (const auto& s : n->src) parents[s.get()].push_back(n);
+    }
   }
 };
 
@@ -183,19 +216,10 @@ struct Regions {
   }
 };
 
-}  // namespace
-
-std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
-                                   const DeviceLookup& device) {
-  if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
-    TreeScan scan;
-    scan.reads_memory(targets[0].get());
-    if (scan.ok) return {{ScheduleItem::Kind::Kernel, targets[0]}};
-  }
-  Graph g;
-  std::unordered_set<LazyNode*> seen;
-  for (const auto& t : targets) g.collect(t.get(), seen);
-
+// The positions in `walk`'s order of the nodes that become kernel outputs or copies.
+std::vector<int> cut(const Walk& walk, const std::vector<NodePtr>& targets,
+                     const DeviceLookup& device) {
+  Graph g(walk);
   std::set<LazyNode*> outputs;
   for (const auto& t : targets)
     if (!t->realized() && !is_view_of_buffer(t.get()) && t->op != Op::Buffer)
@@ -277,19 +301,67 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
     }
   }
 
+  std::vector<int> positions;
+  for (size_t i = 0; i < g.order.size(); ++i)
+    if (outputs.count(g.order[i]) && !g.order[i]->realized())
+      positions.push_back(static_cast<int>(i));
+  return positions;
+}
+
+// The cuts of graphs seen before, by their walk's key: a realize of a structure seen before
+// (a training step, a loop of small ops) skips the analysis (softmax of 16x16 on the CPU:
+// 13 -> 10 us a realize). Bounded by the keys' bytes (a training step's key is tens of
+// kilobytes): a program making ever new structures starts over.
+constexpr size_t kMaxCachedKeyBytes = size_t{32} << 20;
+struct CachedCuts {
+  std::mutex mutex;
+  std::unordered_map<std::string, std::vector<int>> by_key;
+  size_t key_bytes = 0;
+};
+CachedCuts& cached_cuts() {
+  static auto* cuts = new CachedCuts;  // leaked: realizes may run during static destruction
+  return *cuts;
+}
+
+}  // namespace
+
+std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
+                                   const DeviceLookup& device) {
+  if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
+    TreeScan scan;
+    scan.reads_memory(targets[0].get());
+    if (scan.ok) return {{ScheduleItem::Kind::Kernel, targets[0]}};
+  }
+  Walk walk;
+  walk.key.text.reserve(512);
+  walk.key.text = targets.empty() ? "" : targets[0]->device;
+  for (const auto& t : targets) {
+    walk.key.text += '|';
+    walk.visit(t);
+  }
+  CachedCuts& cache = cached_cuts();
+  std::vector<int> positions;
+  bool found = false;
+  {
+    std::lock_guard lock(cache.mutex);
+    auto it = cache.by_key.find(walk.key.text);
+    if ((found = it != cache.by_key.end())) positions = it->second;
+  }
+  if (!found) {
+    positions = cut(walk, targets, device);
+    std::lock_guard lock(cache.mutex);
+    if (cache.key_bytes + walk.key.text.size() > kMaxCachedKeyBytes) {
+      cache.by_key.clear();
+      cache.key_bytes = 0;
+    }
+    const size_t bytes = walk.key.text.size();
+    if (cache.by_key.emplace(std::move(walk.key.text), positions).second) cache.key_bytes += bytes;
+  }
   std::vector<ScheduleItem> items;
-  for (LazyNode* n : g.order) {
-    if (!outputs.count(n) || n->realized()) continue;
-    NodePtr owner;
-    // Recover the owning shared_ptr from a consumer or the targets.
-    for (const auto& t : targets)
-      if (t.get() == n) owner = t;
-    if (!owner)
-      for (LazyNode* p : g.parents[n])
-        for (const auto& s : p->src)
-          if (s.get() == n) owner = s;
-    items.push_back(
-        {n->op == Op::Copy ? ScheduleItem::Kind::Copy : ScheduleItem::Kind::Kernel, owner});
+  items.reserve(positions.size());
+  for (int i : positions) {
+    const NodePtr& n = *walk.order[static_cast<size_t>(i)];
+    items.push_back({n->op == Op::Copy ? ScheduleItem::Kind::Copy : ScheduleItem::Kind::Kernel, n});
   }
   return items;
 }

@@ -158,6 +158,38 @@ TEST(Fusion, SharedIntermediateIsComputedOnce) {
   for (size_t i = 0; i < vf.size(); ++i) EXPECT_FLOAT_EQ(vf[i], va[i] * vb[i] * 2);
 }
 
+// The schedule keeps the cuts of a structure it has seen: the same structure over other
+// buffers is cut the same way, and a structure differing only in which nodes are shared,
+// or in which are realized, is cut by its own analysis.
+TEST(Fusion, CutsOfAStructureSeenBeforeFollowSharingAndRealizedNodes) {
+  auto shared_product = [](const Tensor& x, const Tensor& y) {
+    Tensor shared = x * y;
+    return std::vector<Tensor>{shared * 2.0, shared.sum({1})};
+  };
+  for (uint32_t seed : {20u, 22u}) {
+    Tensor a = random_tensor({64, 8}, seed), b = random_tensor({64, 8}, seed + 1);
+    std::vector<Tensor> out = shared_product(a, b);
+    EXPECT_EQ(kernels_for(out), 3u) << "seed " << seed;
+    auto va = a.to_vector<float>(), vb = b.to_vector<float>();
+    auto vf = out[0].to_vector<float>(), vs = out[1].to_vector<float>();
+    for (size_t r = 0; r < 64; ++r) {
+      double sum = 0;
+      for (size_t c = 0; c < 8; ++c) {
+        EXPECT_FLOAT_EQ(vf[r * 8 + c], va[r * 8 + c] * vb[r * 8 + c] * 2);
+        sum += double(va[r * 8 + c]) * vb[r * 8 + c];
+      }
+      EXPECT_NEAR(vs[r], sum, 1e-5);
+    }
+  }
+  // The same ops with the product made twice: two consumers, each computing its own.
+  Tensor a = random_tensor({64, 8}, 24), b = random_tensor({64, 8}, 25);
+  EXPECT_EQ(kernels_for({(a * b) * 2.0, (a * b).sum({1})}), 2u);
+  // The same structure with the product already realized: its consumers only.
+  Tensor product = a * b;
+  product.realize();
+  EXPECT_EQ(kernels_for({product * 2.0, product.sum({1})}), 2u);
+}
+
 TEST(Fusion, ViewsOfARealizedTensorMakeNoKernel) {
   Tensor a = random_tensor({6, 10}, 10);
   EXPECT_EQ(kernels_for({a.reshape({10, 6})}), 0u);
