@@ -50,6 +50,7 @@ struct Region {
   bool epilogue_friendly = true;        // the ops above them (a matmul's activation) too
   std::vector<const AstNode*> reduces;  // reduces reached from the output without crossing another
   bool broadcast_reduce = false;        // one of them is broadcast back to the output's shape
+  std::vector<const AstNode*> pads;     // every pad in the kernel
 };
 
 void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& device, Region& r,
@@ -60,6 +61,7 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
   r.friendly &= vector_friendly_dtype(n->dtype, device.vector_halves) ||
                 (device.vector_math && n->dtype == DType::Bool && !n->is_input());
   if (n->is_input()) return;
+  if (n->op == Op::Pad) r.pads.push_back(n);
   bool reduce = is_reduce(n->op);
   (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
       vector_friendly_op(n->op, n->dtype, device.vector_math);
@@ -74,6 +76,25 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
 // STAGE's blocks of kStageBlock resident on a compute unit at once (two groups of 256
 // threads, 128 registers each, fill an H100 unit's registers).
 constexpr int64_t kStageBlocksPerUnit = 2;
+
+// A concatenation (cat and stack: a sum of its parts, each padded to the output's shape)
+// along an output axis this short is unrolled whole on the CPU.
+constexpr int64_t kMostConcatParts = 16;
+
+// The output axis, other than the lanes', along which a pad of the output's own shape pads
+// (a concatenation's axis), where it is short enough to unroll; else -1. Unrolled, each
+// step's parts are known: the pads' guards are constants, and only the part a step reads
+// is computed (a 3x3 convolution's nine windows stacked: each element had loaded all nine).
+int concat_axis(const std::vector<const AstNode*>& pads, const Shape& shape, int lanes) {
+  for (const AstNode* pad : pads) {
+    if (pad->shape != shape) continue;
+    for (int a = 0; a < static_cast<int>(shape.size()); ++a)
+      if (a != lanes && (pad->arg[2 * a] || pad->arg[2 * a + 1]) &&
+          shape[static_cast<size_t>(a)] <= kMostConcatParts)
+        return a;
+  }
+  return -1;
+}
 
 // Vectors a CPU reduction's iteration takes along its output's lane axis.
 constexpr int kReductionLaneVectors = 4;
@@ -256,6 +277,7 @@ std::string Plan::describe() const {
   if (vector_output)
     s += lane_vectors > 1 ? fmt::format("UPCAST(out,{}x{}) ", width, lane_vectors)
                           : fmt::format("UPCAST(out,{}) ", width);
+  if (merged_axes > 1) s += fmt::format("MERGE({}) ", merged_axes);
   if (unroll > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll_axis, unroll);
   if (unroll2 > 1) s += fmt::format("UPCAST(axis{},{}) ", unroll2_axis, unroll2);
   if (streaming_store) s += "STREAM ";
@@ -366,6 +388,17 @@ void add_matmul_vector_plans(std::vector<Plan>& plans, const Shape& shape, int l
         unroll_by(p, shape, other, {12, 8, 4});
       else
         unroll_by(p, shape, other, {6, 4});
+      // The columns' axes after the rows as one, where the last does not divide into the
+      // tile (rejected in lowering where b is not contiguous across them).
+      const int merged = axis == lanes && rows >= 0 ? lanes - rows : 1;
+      const int64_t tile = int64_t{2} * width;
+      if (merged > 1 && shape[static_cast<size_t>(lanes)] % tile != 0 &&
+          shape_numel(Shape(shape.begin() + rows + 1, shape.begin() + lanes + 1)) >
+              shape[static_cast<size_t>(lanes)]) {
+        Plan whole = p;
+        whole.merged_axes = merged;
+        plans.push_back(whole);
+      }
       plans.push_back(p);
     }
     if (shape[static_cast<size_t>(axis)] >= width) {
@@ -526,6 +559,14 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     p.strict = true;
     // Streaming stores need whole, aligned vectors: no overlapping last one.
     p.streaming_store = large && shape[static_cast<size_t>(lanes)] % width == 0;
+    if (const int parts = threads ? -1 : concat_axis(region.pads, shape, lanes); parts >= 0) {
+      Plan unrolled = p;
+      unrolled.unroll = static_cast<int>(shape[static_cast<size_t>(parts)]);
+      unrolled.unroll_axis = parts;
+      plans.push_back(unrolled);
+      unrolled.strict = false;
+      plans.push_back(unrolled);
+    }
     plans.push_back(p);
     // On the CPU, where an input would be gathered (a transpose, a padded window), still
     // in vectors: the lanes' loads one by one, the index arithmetic once a vector.

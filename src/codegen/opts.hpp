@@ -27,6 +27,11 @@ struct Plan {
   // a tile one vector wide loads one for each (1000x999 @ 999x1001 on one core of this
   // VM's Xeon: 60 -> 120 GFLOP/s).
   int lane_vectors = 1;
+  // UPCAST's lane axis taken together with the merged_axes - 1 axes before it, as one axis
+  // in the tiles (MERGE): a CPU matmul's output reshaped to [B, C, H, W] has its columns
+  // in H and W, 56 x 56 in a convolution, and tiles of two vectors along W alone left an
+  // eighth of their lanes past its edge and a quarter of the tiles overlapping.
+  int merged_axes = 1;
   // A second output axis unrolled (a CPU matmul's rows where the depth is the lanes, so
   // that each loaded vector of A and of B feeds several products).
   int unroll2 = 1;

@@ -13,18 +13,34 @@ constexpr int64_t kParallelGrain = 1 << 16;
 // The grid's y and z extents stay within what every GPU API allows (CUDA's 65535).
 constexpr int64_t kMaxGridYZ = 65535;
 
+// The output's shape as the tiles see it: under MERGE the lane axis stands for itself and
+// the axes merged before it (their product, at the first one's position).
+Shape merged_shape(const Shape& shape, const Plan& plan) {
+  if (plan.merged_axes == 1) return shape;
+  const int first = plan.lane_axis - plan.merged_axes + 1;
+  Shape merged(shape.begin(), shape.begin() + first);
+  merged.push_back(shape_numel(Shape(shape.begin() + first, shape.begin() + plan.lane_axis + 1)));
+  merged.insert(merged.end(), shape.begin() + plan.lane_axis + 1, shape.end());
+  return merged;
+}
+
 }  // namespace
 
 Lowered Lowerer::run_tiles() {
-  const Shape& shape = out_->shape;
+  const int merged_first = plan_.lane_axis - plan_.merged_axes + 1;
+  if (plan_.merged_axes > 1 &&
+      (plan_.row_loop || plan_.unroll_axis >= merged_first || plan_.unroll2_axis >= merged_first))
+    throw Rejected{};
+  const Shape shape = merged_shape(out_->shape, plan_);
+  const int lane_axis = plan_.merged_axes > 1 ? merged_first : plan_.lane_axis;
   Shape tiles = shape;
   // A tile wider than its axis would start before the output.
   const int64_t lane_tile = int64_t{plan_.width} * plan_.lane_vectors;
-  if ((plan_.vector_output && shape[plan_.lane_axis] < lane_tile) ||
+  if ((plan_.vector_output && shape[lane_axis] < lane_tile) ||
       (plan_.unroll > 1 && shape[plan_.unroll_axis] < plan_.unroll) ||
       (plan_.unroll2 > 1 && shape[plan_.unroll2_axis] < plan_.unroll2))
     throw Rejected{};
-  if (plan_.vector_output) tiles[plan_.lane_axis] = ceil_div(tiles[plan_.lane_axis], lane_tile);
+  if (plan_.vector_output) tiles[lane_axis] = ceil_div(tiles[lane_axis], lane_tile);
   if (plan_.row_loop) tiles.back() = 1;
   if (plan_.unroll > 1) tiles[plan_.unroll_axis] = ceil_div(tiles[plan_.unroll_axis], plan_.unroll);
   if (plan_.unroll2 > 1)
@@ -40,9 +56,8 @@ Lowered Lowerer::run_tiles() {
   Index idx = tile_index(tiles, count);
   if (plan_.vector_output) {
     Expr vector = sym::mul(sym::mod(step_, plan_.lane_vectors), plan_.width);
-    idx[plan_.lane_axis] =
-        sym::add(tile_first(idx[plan_.lane_axis], lane_tile, shape[plan_.lane_axis]),
-                 sym::add(vector, lane_));
+    idx[lane_axis] =
+        sym::add(tile_first(idx[lane_axis], lane_tile, shape[lane_axis]), sym::add(vector, lane_));
   }
   if (plan_.unroll > 1)
     idx[plan_.unroll_axis] =
@@ -53,6 +68,13 @@ Lowered Lowerer::run_tiles() {
         sym::add(tile_first(idx[plan_.unroll2_axis], plan_.unroll2, shape[plan_.unroll2_axis]),
                  sym::floordiv(step_, plan_.lane_vectors * plan_.unroll));
 
+  if (plan_.merged_axes > 1) {
+    const Shape& full = out_->shape;
+    Index merged = unravel(idx[lane_axis],
+                           Shape(full.begin() + merged_first, full.begin() + plan_.lane_axis + 1));
+    idx.erase(idx.begin() + lane_axis);
+    idx.insert(idx.begin() + lane_axis, merged.begin(), merged.end());
+  }
   if (plan_.row_loop) {
     store_rows(idx);
   } else {

@@ -143,10 +143,20 @@ TEST(CpuPlans, RowsAndTheirSharedReductionsInVectors) {
 // A matmul whose output is reshaped (a convolution's [B, C, H, W] from [B, C, H W])
 // unrolls its rows (C), not the axis before the lanes (H); a transposing copy takes
 // vectors, its loads lane by lane.
-TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsAndCopiesTakeVectors) {
+TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsMergesItsColumnsAndCopiesTakeVectors) {
   NodePtr conv = input({64, 288}).matmul(input({8, 288, 56 * 56})).reshape({8, 64, 56, 56}).node();
   codegen::Lowered l = support::lower(conv, cpu());
   EXPECT_TRUE(has(l, "UPCAST(axis1,")) << l.kernel.opts;
+  // Its columns, 56 x 56, are tiled as one axis of 3136 (56 is no whole number of tiles),
+  // with vector loads and stores across the rows of 56.
+  EXPECT_TRUE(has(l, "MERGE(2)")) << l.kernel.opts;
+  EXPECT_TRUE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(), [](const ir::Inst& i) {
+    return i.op == ir::IOp::Store && i.width == 8;
+  }));
+  // Columns of 64 divide into tiles: no merge.
+  codegen::Lowered whole = support::lower(
+      input({64, 288}).matmul(input({8, 288, 64 * 64})).reshape({8, 64, 64, 64}).node(), cpu());
+  EXPECT_FALSE(has(whole, "MERGE")) << whole.kernel.opts;
   codegen::Lowered copy =
       support::lower(input({32, 64, 56, 57}).permute({0, 2, 3, 1}).contiguous().node(), cpu());
   EXPECT_TRUE(has(copy, "UPCAST(out,8)")) << copy.kernel.opts;
@@ -183,6 +193,24 @@ TEST(CpuPlans, ArgmaxScoresInVectors) {
   EXPECT_FALSE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(), [](const ir::Inst& i) {
     return i.op == ir::IOp::Lane;
   })) << "a lane taken one at a time";
+}
+
+// A concatenation along a short axis (stack: its parts each padded to the output's shape
+// and summed) unrolls that axis, so each step computes only the part it reads: stacked
+// 3x3 windows of a padded image take nine steps, not nine guarded loads an element.
+TEST(CpuPlans, ShortConcatenationAxisIsUnrolled) {
+  Tensor padded = input({8, 32, 56, 56}).pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}});
+  std::vector<Tensor> taps;
+  for (int64_t dy = 0; dy < 3; ++dy)
+    for (int64_t dx = 0; dx < 3; ++dx)
+      taps.push_back(padded.slice({{}, {}, {dy, dy + 56, 1}, {dx, dx + 56, 1}}));
+  codegen::Lowered l = support::lower(Tensor::stack(taps, 2).node(), cpu());
+  EXPECT_TRUE(has(l, "UPCAST(axis2,9)")) << l.kernel.opts;
+  // Each of the nine steps loads its own part only: at most a vector's lanes one by one
+  // (at the image's edges) and a vector; all nine parts in every step would be 9 x 81.
+  const auto loads = std::count_if(l.kernel.insts.begin(), l.kernel.insts.end(),
+                                   [](const ir::Inst& i) { return i.op == ir::IOp::Load; });
+  EXPECT_LE(loads, 9 * (8 + 1) * 2) << l.kernel.opts;
 }
 
 }  // namespace
