@@ -24,8 +24,11 @@ using namespace frontend;
 namespace {
 
 constexpr int64_t kSplitThreshold = 1 << 16;
-// A split leading-axis reduction gives its first stage at most this many outputs.
-constexpr int64_t kLeadingStageOutputs = 1 << 21;
+// A split leading-axis reduction gives its first stage at most this many outputs: on the
+// CPU, and on devices with threadgroups (split_over_outputs), where 2^21 had cut 4099x3072's
+// columns into 256 parts, 28.5 us on the H200, 16.4 in 128 (2^19; bench/results/
+// 2026-11-28-h200-s3.md: no row it splits was slower, 2^17 halved some and doubled others).
+constexpr int64_t kLeadingStageOutputs = 1 << 21, kGroupLeadingStageOutputs = 1 << 19;
 // The elements an interleaved part reads at each step of a full reduction's first stage.
 constexpr int64_t kInterleavedStretch = 4096;
 
@@ -123,7 +126,7 @@ std::optional<Tensor> split_over_outputs(const Tensor& t, Op op, const std::vect
   for (int a : axes) extent *= t.shape()[a];
   constexpr int64_t kMostParts = 256, kShortestStretch = 16;
   const int64_t most =
-      std::min({kMostParts, kLeadingStageOutputs / outputs, extent / kShortestStretch});
+      std::min({kMostParts, kGroupLeadingStageOutputs / outputs, extent / kShortestStretch});
   int axis = -1;
   int64_t parts = 1;
   for (int a : axes) {
