@@ -504,8 +504,12 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     } else {
       // Whole vectors, then the tail element by element (reduce_plans.cpp); on GPUs, where
       // that tail has not been timed yet, only rows of whole vectors.
-      if (inner >= int64_t{2} * width && (!threads || inner % width == 0))
-        plans.push_back(reduce_lanes(r, width));
+      // Lanes of the reduction's own type: its output may be wider (argmax's int32 scores
+      // give an int64 index), but runs once per row.
+      const int reduce_width =
+          std::max(1, device.simd_width * 4 / static_cast<int>(held_bytes(r->dtype)));
+      if (inner >= int64_t{2} * reduce_width && (!threads || inner % reduce_width == 0))
+        plans.push_back(reduce_lanes(r, reduce_width));
       // On the CPU the last vector of the axis may overlap the one before.
       auto lane_fits = [&](int axis) {
         const int64_t extent = shape[static_cast<size_t>(axis)];

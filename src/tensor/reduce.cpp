@@ -236,11 +236,14 @@ Tensor first_index_of(const Tensor& t, const Tensor& best, int axis) {
   int64_t n = t.shape()[axis];
   Shape along(t.ndim(), 1);
   along[axis] = n;
-  // n - i is largest for the first match; the max of it finds the first index.
-  Tensor countdown = (static_cast<double>(n) - iota({n}, DType::Int64, t.device())).reshape(along);
+  // n - i is largest for the first match; the max of it finds the first index. The scores
+  // are int32 where the axis fits: twice the lanes of int64 in a vector, one instruction
+  // a max on GPUs.
+  const DType dt = n <= std::numeric_limits<int32_t>::max() ? DType::Int32 : DType::Int64;
+  Tensor countdown = (static_cast<double>(n) - iota({n}, dt, t.device())).reshape(along);
   Tensor match = is_float(t.dtype()) ? t.eq(best).logical_or(t.ne(t)) : t.eq(best);
-  Tensor score = Tensor::where(match, countdown, constant({}, DType::Int64, t.device(), 0));
-  return static_cast<double>(n) - score.max({axis}, true);
+  Tensor score = Tensor::where(match, countdown, constant({}, dt, t.device(), 0));
+  return (static_cast<double>(n) - score.max({axis}, true)).astype(DType::Int64);
 }
 
 Tensor arg_reduce(const Tensor& t, std::optional<int> axis, bool keepdim, bool is_max,
