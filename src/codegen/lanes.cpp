@@ -46,21 +46,19 @@ Val Lowerer::per_element(const std::vector<Expr>& exprs,
 // argmax's scores, countdowns along the reduced row) keeps it in vectors; elsewhere one
 // value a lane.
 Val Lowerer::iota(const AstNode* n, const Index& idx) {
+  auto value = [&](const std::vector<Expr>& e) {
+    return em_.alu(Op::Cast, n->dtype, {em_.lower_index(e[0])});
+  };
   Expr flat = flat_index(idx, n->shape);
   const int64_t c = sym::coefficient(flat, lane_->var);
-  if (!sym::uses_var(flat, lane_->var) || c == INT64_MIN)
-    return per_element({flat}, [&](const std::vector<Expr>& e) {
-      return em_.alu(Op::Cast, n->dtype, {em_.lower_index(e[0])});
-    });
+  if (!sym::uses_var(flat, lane_->var) || c == INT64_MIN) return per_element({flat}, value);
   std::vector<int> ramp;
   for (int l = 0; l < plan_.width; ++l)
     ramp.push_back(em_.constant(n->dtype, {static_cast<double>(c * l), c * l}));
   const int offsets =
       em_.emit({.op = ir::IOp::Gather, .dtype = n->dtype, .width = plan_.width, .src = ramp});
   Expr first = sym::substitute(flat, lane_->var, sym::cnst(0));
-  Val base = per_element({first}, [&](const std::vector<Expr>& e) {
-    return em_.alu(Op::Cast, n->dtype, {em_.lower_index(e[0])});
-  });
+  Val base = per_element({first}, value);
   for (int& v : base) v = em_.alu(Op::Add, n->dtype, {v, offsets});
   return base;
 }

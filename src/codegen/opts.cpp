@@ -78,6 +78,12 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
 // threads, 128 registers each, fill an H100 unit's registers).
 constexpr int64_t kStageBlocksPerUnit = 2;
 
+// Lanes of `dt` a vector holds: a SIMD register on the CPU, a vector a thread loads at once
+// on GPUs (DeviceInfo::simd_width float32 lanes); 16-bit floats are held as float32.
+int lanes_of(const DeviceInfo& device, DType dt) {
+  return std::max(1, device.simd_width * 4 / static_cast<int>(held_bytes(dt)));
+}
+
 // A concatenation (cat and stack: a sum of its parts, each padded to the output's shape)
 // along an output axis this short is unrolled whole on the CPU.
 constexpr int64_t kMostConcatParts = 16;
@@ -314,10 +320,9 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
   const int lanes = lane_axis(shape);
   const bool threads = runs_threads(device);
   const int64_t local = threads ? std::min(kLocalThreads, device.max_threads_per_group) : 1;
-  // Lanes: a SIMD register on the CPU, a vector a thread loads at once on GPUs (the
-  // backend states it: float4 where its language has vector types, 1 where not yet).
-  // 16-bit floats are held as float32.
-  int width = std::max(1, device.simd_width * 4 / static_cast<int>(held_bytes(out->dtype)));
+  // The output's lanes (the backend states its vectors: float4 where its language has
+  // vector types, 1 where not yet).
+  int width = lanes_of(device, out->dtype);
   const AstNode* mm = matmul_reduce(out);
   const bool matmul = mm != nullptr;
   if (mm && !noopt) {
@@ -395,8 +400,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       // that tail has not been timed yet, only rows of whole vectors.
       // Lanes of the reduction's own type: its output may be wider (argmax's int32 scores
       // give an int64 index), but runs once per row.
-      const int reduce_width =
-          std::max(1, device.simd_width * 4 / static_cast<int>(held_bytes(r->dtype)));
+      const int reduce_width = lanes_of(device, r->dtype);
       if (inner >= int64_t{2} * reduce_width && (!threads || inner % reduce_width == 0))
         plans.push_back(reduce_lanes(r, reduce_width));
       // On the CPU the last vector of the axis may overlap the one before.

@@ -14,10 +14,9 @@ constexpr int64_t kParallelGrain = 1 << 16;
 constexpr int64_t kMaxGridYZ = 65535;
 
 // The output's shape as the tiles see it: under MERGE the lane axis stands for itself and
-// the axes merged before it (their product, at the first one's position).
-Shape merged_shape(const Shape& shape, const Plan& plan) {
+// the axes merged before it (their product, at `first`, the first one's position).
+Shape merged_shape(const Shape& shape, const Plan& plan, int first) {
   if (plan.merged_axes == 1) return shape;
-  const int first = plan.lane_axis - plan.merged_axes + 1;
   Shape merged(shape.begin(), shape.begin() + first);
   merged.push_back(shape_numel(Shape(shape.begin() + first, shape.begin() + plan.lane_axis + 1)));
   merged.insert(merged.end(), shape.begin() + plan.lane_axis + 1, shape.end());
@@ -27,12 +26,12 @@ Shape merged_shape(const Shape& shape, const Plan& plan) {
 }  // namespace
 
 Lowered Lowerer::run_tiles() {
-  const int merged_first = plan_.lane_axis - plan_.merged_axes + 1;
+  // The lane axis in the tiles' shape: under MERGE the first of the axes merged into it.
+  const int lane_axis = plan_.lane_axis - plan_.merged_axes + 1;
   if (plan_.merged_axes > 1 &&
-      (plan_.row_loop || plan_.unroll_axis >= merged_first || plan_.unroll2_axis >= merged_first))
+      (plan_.row_loop || plan_.unroll_axis >= lane_axis || plan_.unroll2_axis >= lane_axis))
     throw Rejected{};
-  const Shape shape = merged_shape(out_->shape, plan_);
-  const int lane_axis = plan_.merged_axes > 1 ? merged_first : plan_.lane_axis;
+  const Shape shape = merged_shape(out_->shape, plan_, lane_axis);
   Shape tiles = shape;
   // A tile wider than its axis would start before the output.
   const int64_t lane_tile = int64_t{plan_.width} * plan_.lane_vectors;
@@ -71,7 +70,7 @@ Lowered Lowerer::run_tiles() {
   if (plan_.merged_axes > 1) {
     const Shape& full = out_->shape;
     Index merged = unravel(idx[lane_axis],
-                           Shape(full.begin() + merged_first, full.begin() + plan_.lane_axis + 1));
+                           Shape(full.begin() + lane_axis, full.begin() + plan_.lane_axis + 1));
     idx.erase(idx.begin() + lane_axis);
     idx.insert(idx.begin() + lane_axis, merged.begin(), merged.end());
   }
