@@ -8,6 +8,7 @@
 #include <set>
 
 #include "ingot/error.hpp"
+#include "render/c_literals.hpp"
 #include "render/c_types.hpp"
 #include "render/language.hpp"
 
@@ -40,39 +41,6 @@ const std::map<Op, std::string> kInfix = {
     {Op::Add, "+"},   {Op::Sub, "-"},    {Op::Mul, "*"},    {Op::Div, "/"}, {Op::Mod, "%"},
     {Op::CmpLt, "<"}, {Op::CmpEq, "=="}, {Op::CmpNe, "!="}, {Op::And, "&"}, {Op::Or, "|"},
     {Op::Xor, "^"},   {Op::Shl, "<<"},   {Op::Shr, ">>"}};
-
-// A negative literal is parenthesized: it may follow a unary minus or another operator
-// ("-" then "-0x1.4p+1f" would read as a decrement).
-std::string signed_literal(const std::string& text, bool negative) {
-  return negative ? "(" + text + ")" : text;
-}
-
-// `v` rounded to `dt` first, so the literal is the value the type holds (a float32
-// constant beyond its range is an infinity, a float16 one beyond 65504 too).
-std::string float_literal(double v, DType dt) {
-  v = round_to_float(v, dt);
-  // NAN and INFINITY are float expressions: a float64 one is cast, or pow(NAN, 0x1p+0)
-  // mixes float and double and CUDA finds no single overload.
-  if (std::isnan(v) || std::isinf(v)) {
-    std::string special = std::isnan(v) ? "NAN" : v < 0 ? "(-INFINITY)" : "INFINITY";
-    return dt == DType::Float64 ? "((double)" + special + ")" : special;
-  }
-  std::string text =
-      dt == DType::Float64 ? fmt::format("{:a}", v) : fmt::format("{:a}f", static_cast<float>(v));
-  return signed_literal(text, std::signbit(v));
-}
-
-std::string const_literal(const ir::Inst& in, const LanguageTable& lang) {
-  DType dt = in.dtype;
-  if (is_float(dt)) return float_literal(in.value.f, dt);
-  if (dt == DType::Bool) return in.value.i != 0 || in.value.f != 0 ? "1" : "0";
-  const std::string& ll = lang.int64_suffix;
-  if (dt == DType::UInt64) return fmt::format("{}U{}", static_cast<uint64_t>(in.value.i), ll);
-  if (in.value.i == INT64_MIN) return fmt::format("(-9223372036854775807{} - 1)", ll);
-  if (dt == DType::Int64)
-    return signed_literal(fmt::format("{}{}", in.value.i, ll), in.value.i < 0);
-  return fmt::format("(({}){}{})", lang.storage_type(dt), in.value.i, ll);
-}
 
 class Renderer {
  public:
@@ -221,24 +189,7 @@ class Renderer {
     if (to == DType::Bool) return "((" + x + ") != 0)";
     if (is_float(from) && is_int(to)) return float_to_int(from, to, x);
     if (is_16bit_float(to)) return from_storage(to, to_storage(to, "(float)(" + x + ")"));
-    std::string type = lang_.value_type(to);
-    if (!is_float(from) || !is_int(to)) return "(" + type + ")(" + x + ")";
-    // Float to integer saturates and NaN gives 0 (docs/semantics.md), as CUDA's cvt and
-    // OpenCL's convert_*_sat do: C leaves an out-of-range conversion undefined. The
-    // bounds are powers of two, exact in every float type; values between them truncate.
-    int bits = static_cast<int>(8 * dtype_size(to));
-    bool is_signed = is_signed_int(to);
-    std::string f = from == DType::Float64 ? "" : "f";
-    std::string low = is_signed ? fmt::format("-0x1p+{}{}", bits - 1, f) : "0.0" + f;
-    std::string high = fmt::format("0x1p+{}{}", is_signed ? bits - 1 : bits, f);
-    std::string ll = bits == 64 ? lang_.int64_suffix : "";
-    std::string min =
-        is_signed ? fmt::format("(-{}{} - 1)", (uint64_t{1} << (bits - 1)) - 1, ll) : "0";
-    std::string max = is_signed ? fmt::format("{}{}", (uint64_t{1} << (bits - 1)) - 1, ll)
-                                : fmt::format("{}U{}", ~uint64_t{0} >> (64 - bits), ll);
-    return fmt::format(
-        "(({0}) != ({0}) ? ({1})0 : ({0}) < {2} ? ({1}){3} : ({0}) >= {4} ? ({1}){5} : ({1})({0}))",
-        x, type, low, min, high, max);
+    return "(" + lang_.value_type(to) + ")(" + x + ")";
   }
 
   // The language's vector form of math function `fn` for `in`'s vector type.
