@@ -57,11 +57,24 @@ struct KeyBuilder {
 
 std::mutex g_mutex;
 using KernelsByKey = std::unordered_map<std::string, std::unique_ptr<CompiledKernel>>;
-// Per device, by structural key. Deliberately leaked, like the devices (registry.cpp):
-// at exit a driver's own globals (PoCL's LLVM) may be torn down before ours, and
-// releasing a kernel into it then crashes.
-std::unordered_map<const Device*, KernelsByKey>& all_kernels() {
-  static auto* kernels = new std::unordered_map<const Device*, KernelsByKey>;
+// The settings that choose the opts pick a table of their own: a kernel found under BEAM,
+// or lowered without opts, is another kernel than the heuristic's for the same graph.
+struct KernelTable {
+  const Device* device;
+  int beam;
+  bool noopt;
+  bool operator==(const KernelTable&) const = default;
+};
+struct KernelTableHash {
+  size_t operator()(const KernelTable& t) const {
+    return std::hash<const Device*>{}(t.device) ^ (size_t(t.beam) << 1) ^ size_t(t.noopt);
+  }
+};
+// Per device and settings, by structural key. Deliberately leaked, like the devices
+// (registry.cpp): at exit a driver's own globals (PoCL's LLVM) may be torn down before
+// ours, and releasing a kernel into it then crashes.
+std::unordered_map<KernelTable, KernelsByKey, KernelTableHash>& all_kernels() {
+  static auto* kernels = new std::unordered_map<KernelTable, KernelsByKey, KernelTableHash>;
   return *kernels;
 }
 uint64_t g_compiled = 0;
@@ -137,11 +150,8 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
   std::lock_guard<std::mutex> lock(g_mutex);
   const Context& context = Context::global();
   const int beam = context.beam();
-  // The settings that choose the opts are part of the key: a kernel found under BEAM, or
-  // lowered without opts, is another kernel than the heuristic's for the same graph.
-  const std::string choice_key = fmt::format("{}|beam={}|noopt={}", key, beam, context.noopt());
-  auto& kernels = all_kernels()[&device];
-  auto it = kernels.find(choice_key);
+  auto& kernels = all_kernels()[{&device, beam, context.noopt()}];
+  auto it = kernels.find(key);
   if (it != kernels.end() && it->second->program->lost()) {
     // Loaded before the device was started afresh after a fault: built again (the disk
     // cache still holds the binary).
@@ -165,7 +175,7 @@ const CompiledKernel& kernel_for(const NodePtr& out, Device& device, const std::
     }();
     compiled = build_kernel(lowered, device, kernel.inputs, leaves);
   }
-  return *(kernels[choice_key] = std::move(compiled));
+  return *(kernels[key] = std::move(compiled));
 }
 
 }  // namespace ingot::engine

@@ -127,10 +127,13 @@ void Program::check_arguments(std::span<Buffer* const> buffers,
 }
 
 void Program::check_buffer(size_t index, const Buffer* buffer, std::string_view name) const {
-  const std::string what =
-      name.empty() ? fmt::format("buffer {}", index) : fmt::format("buffer {} ('{}')", index, name);
+  // Spelled only for an error: this runs for every buffer of every launch.
+  auto what = [&] {
+    return name.empty() ? fmt::format("buffer {}", index)
+                        : fmt::format("buffer {} ('{}')", index, name);
+  };
   if (!buffer || &buffer->device() != &device_)
-    throw Error(fmt::format("{}: {} is {}; it must be a {} buffer", launch_name(), what,
+    throw Error(fmt::format("{}: {} is {}; it must be a {} buffer", launch_name(), what(),
                             buffer ? "on " + buffer->device().name() : std::string("null"),
                             device_.name()));
   const size_t alignment = device_.info().view_alignment_bytes;
@@ -138,7 +141,7 @@ void Program::check_buffer(size_t index, const Buffer* buffer, std::string_view 
     throw Error(fmt::format(
         "{}: {} is a view at byte offset {}, which {} cannot pass to a kernel: a view must "
         "start at a multiple of {} bytes of its allocation",
-        launch_name(), what, buffer->offset(), device_.name(), alignment));
+        launch_name(), what(), buffer->offset(), device_.name(), alignment));
 }
 
 void Program::check_grid(const LaunchDims& dims) const {

@@ -105,7 +105,10 @@ DType accumulate_type(DType dt) {
 
 Tensor scalar_like(const Tensor& t, double value) {
   bool fractional = std::isfinite(value) ? value != std::floor(value) : true;
-  return constant({}, promote_with_scalar(t.dtype(), fractional), t.device(), value);
+  const DType dtype = promote_with_scalar(t.dtype(), fractional);
+  // t's device is a name the registry gave already.
+  return wrap(
+      make_node(Op::Const, dtype, t.shape(), t.device(), {}, {}, ConstValue::of(value, dtype)));
 }
 
 Tensor copy_of(const Tensor& t) {

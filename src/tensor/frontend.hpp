@@ -32,6 +32,8 @@ Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DTyp
               const char* name);
 // Broadcast and promote, then op with the promoted dtype as the result.
 Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name);
+// `value` at `t`'s shape and device, in the type a Python scalar promotes `t`'s to: what a
+// scalar operand broadcasts to, made as one constant node.
 Tensor scalar_like(const Tensor& t, double value);
 // The type sums and products (and their running forms) accumulate in: integers and bool
 // in 64 bits, as in PyTorch; floats in their own type.

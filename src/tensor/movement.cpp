@@ -10,6 +10,12 @@ using namespace frontend;
 namespace {
 
 Tensor movement(const Tensor& t, Op op, Shape shape, std::vector<int64_t> arg, double value = 0) {
+  // Every element of a constant is the same: any view of it but a pad (whose border may
+  // differ) is the constant at the view's shape. A scalar broadcast into a binary op is then
+  // one node, not three, for every later pass of the realize (a tiny op's host time).
+  const LazyNode& n = *t.node();
+  if (n.op == Op::Const && !n.realized() && !n.requires_grad && op != Op::Pad)
+    return wrap(make_node(Op::Const, n.dtype, std::move(shape), n.device, {}, {}, n.value));
   return wrap(make_node(op, t.dtype(), std::move(shape), t.device(), {t.node()}, std::move(arg),
                         ConstValue::of(value, t.dtype())));
 }
