@@ -50,6 +50,7 @@ std::vector<Target> targets() {
                          .max_threads_per_group = 1024,
                          .local_memory_bytes = 48 << 10,
                          .simd_width = 4,
+                         .vector_halves = true,
                          .shuffle_width = 32,
                          .matrix_tile = 16,
                          .matrix_dtypes = {DType::Float16, DType::BFloat16},
@@ -92,6 +93,13 @@ const std::vector<Case> kCases = {
     {"elementwise",
      [] {
        return (input({256, 1024}) + input({256, 1024})) * input({1024});
+     }},
+    // 16-bit floats in vectors where the language loads and stores them (C, CUDA): swiglu's
+    // gate in float16.
+    {"elementwise_f16",
+     [] {
+       Tensor a = input({256, 1024}, DType::Float16);
+       return a * a.sigmoid() * input({256, 1024}, DType::Float16);
      }},
     {"row_sum",
      [] {

@@ -64,8 +64,12 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
   if (n->is_input()) return;
   if (n->op == Op::Pad) r.pads.push_back(n);
   bool reduce = is_reduce(n->op);
+  // A GPU thread runs a vector's lanes one after another anyway: outside reductions, an op
+  // without a vector spelling is applied lane by lane at no cost, and the vector still makes
+  // the loads and stores wide (float16 swiglu's gate: an exp and a reciprocal).
+  const bool lanes_free = device.threadgroups && !under_reduce && !reduce;
   (under_reduce || reduce ? r.friendly : r.epilogue_friendly) &=
-      vector_friendly_op(n->op, n->dtype, device.vector_math);
+      lanes_free || vector_friendly_op(n->op, n->dtype, device.vector_math);
   if (reduce && !under_reduce) {
     r.reduces.push_back(n);
     r.broadcast_reduce |= expanded;
@@ -186,6 +190,13 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
           v.local = static_cast<int>(l);
           variants.push_back(v);
         }
+    if (p.wgmma)
+      for (int64_t cols : kWarpgroupColumns)
+        if (cols < p.warpgroup_cols) {
+          Plan v = p;
+          v.warpgroup_cols = cols;
+          variants.push_back(v);
+        }
     // Register tiles' other blocks and tiles: 64 x 64 blocks of 4 x 4 or 8 x 8 tiles.
     if (p.stage && !p.tc)
       for (int64_t tile : {4, 8}) {
@@ -266,7 +277,16 @@ int64_t stage_threads(const Plan& plan) {
   return plan.tc ? 128 : across * across;
 }
 
-int64_t warpgroup_columns(int64_t n) { return n >= 256 ? 256 : 128; }
+int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units) {
+  int64_t chosen = 0;
+  for (int64_t cols : kWarpgroupColumns) {
+    if (N < cols) continue;
+    chosen = cols;
+    if (batch * ceil_div(M, kWarpgroupRows) * ceil_div(N, cols) >= kWarpgroupBlocksPerUnit * units)
+      break;
+  }
+  return chosen;
+}
 
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
   // Register tiles: every thread copies at least one 16-byte vector of each slice.
@@ -294,7 +314,7 @@ std::string Plan::describe() const {
     s += stage_block == kStageBlock && stage_tile == 8
              ? "STAGE "
              : fmt::format("STAGE({},{}) ", stage_block, stage_tile);
-  if (wgmma) s += "WGMMA ";
+  if (wgmma) s += fmt::format("WGMMA({}) ", warpgroup_cols);
   return s.empty() ? "none" : s;
 }
 
@@ -335,9 +355,10 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
     // STAGE wants a block's worth of rows and columns and a slice's worth of depth; past
     // multiples of them its last blocks and slices are partly empty.
     // WGMMA first where the device has it: the fastest plan on Hopper.
-    if (tc && device.warpgroup_matmul && M >= kWarpgroupRows && N >= warpgroup_columns(N) &&
-        K >= kWarpgroupDepth)
-      plans.push_back(Plan{.wgmma = true});
+    const int64_t batch = shape_numel(Shape(full.begin(), full.end() - 3));
+    const int64_t cols = warpgroup_columns(batch, M, N, device.compute_units);
+    if (tc && device.warpgroup_matmul && M >= kWarpgroupRows && cols && K >= kWarpgroupDepth)
+      plans.push_back(Plan{.wgmma = true, .warpgroup_cols = cols});
     Plan staged{.tc = tc, .stage = true};
     // STAGE pipelines one run of slices: a sum of matmuls over taps is TC's alone.
     if (shape.taps.empty() && device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
@@ -348,7 +369,6 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       // two blocks a unit left it waiting on memory (H100: 1000x999 @ 999x1001 in 64 blocks
       // of 128 ran at a third of cuBLAS). Their threads take 4 x 4 outputs each, so that
       // a unit still has as many threads as two blocks of 128.
-      const int64_t batch = shape_numel(Shape(full.begin(), full.end() - 3));
       const int64_t big_blocks = batch * ceil_div(M, kStageBlock) * ceil_div(N, kStageBlock);
       Plan small = staged;
       small.stage_block = kSmallStageBlock;

@@ -67,11 +67,12 @@ struct Plan {
   // thread accumulates along each axis of the block (8 or 4).
   int64_t stage_block = kStageBlock;
   int64_t stage_tile = 8;
-  // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_columns() outputs per
+  // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_cols outputs per
   // group of two warpgroups, each multiplying its half on wgmma from operand slices that
   // cp.async copies, kWarpgroupDepth deep and swizzled, into a ring of stages in dynamic
   // threadgroup memory.
   bool wgmma = false;
+  int64_t warpgroup_cols = 0;
 
   std::string describe() const;
   // The unrolled steps of a tile: a value each, of `width` lanes.
@@ -82,8 +83,17 @@ struct Plan {
 };
 
 constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;
-// WGMMA's block columns: 256 where the output is that wide, else 128.
-int64_t warpgroup_columns(int64_t n);
+// WGMMA's block widths, widest first: wgmma multiplies 64 rows by any multiple of 8 columns
+// at once, and wider products load fewer operand bytes per product.
+constexpr int64_t kWarpgroupColumns[] = {256, 128, 64};
+// WGMMA's block columns for `batch` products of M x N on `units` compute units: the widest
+// the output is as wide as whose blocks give every unit kWarpgroupBlocksPerUnit; else the
+// narrowest it is as wide as (most blocks), or 0 where it is narrower than all. float16
+// 1024^3 in blocks of 256 columns left 100 of an H200's 132 units idle; attention's scores
+// (32 x 512 x 512) in 256 blocks of 256 ran one at a time on each unit, loading while the
+// tensor cores idled.
+constexpr int64_t kWarpgroupBlocksPerUnit = 2;
+int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units);
 // The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
 // outputs (many matrix products per tile loaded), else a thread for each stage_tile x
 // stage_tile outputs of the block (16 x 16 threads of 8 x 8 for 128 x 128).

@@ -1,5 +1,5 @@
 // WGMMA, Hopper's matmul plan: a group of two warpgroups (256 threads) computes a
-// kWarpgroupRows x warpgroup_columns() block of out[..., M, N], each warpgroup 64 rows of
+// kWarpgroupRows x Plan::warpgroup_cols block of out[..., M, N], each warpgroup 64 rows of
 // it on wgmma (64 x columns x 16 products issued at once, running while the warps go on).
 // The operands' slices, kWarpgroupDepth deep, are copied with cp.async into a ring of
 // kStages stages of dynamic threadgroup memory, each slice in the 128-byte swizzled tile
@@ -26,7 +26,8 @@ Lowered Lowerer::run_warpgroup() {
   const Shape& full = product->shape;
   const size_t rank = full.size();
   const int64_t M = full[rank - 3], N = full[rank - 2], K = full[rank - 1];
-  const int64_t rows = kWarpgroupRows, cols = warpgroup_columns(N), depth = kWarpgroupDepth;
+  const int64_t rows = kWarpgroupRows, cols = plan_.warpgroup_cols, depth = kWarpgroupDepth;
+  if (N < cols) throw Rejected{};
   const int64_t threads = 2 * kWarpgroup;
   if (threads > device_.max_threads_per_group) throw Rejected{};
   Shape blocks(full.begin(), full.end() - 1);
@@ -64,19 +65,20 @@ Lowered Lowerer::run_warpgroup() {
   StagedSlice a = slice(left, rows, M, K, !left.transposed),
               b = slice(right, cols, K, N, right.transposed);
   const int64_t a_size = rows * depth, b_size = cols * depth, stage_size = a_size + b_size;
-  const int local = em_.define_dynamic_local(DType::UInt16, kStages * stage_size,
+  // A depth of fewer slices than stages gives each slice a stage of its own (none is
+  // overwritten), and no memory to the rest: the 64-deep products of attention's scores
+  // had held 192 KiB a group, one group a compute unit.
+  const int64_t trips = ceil_div(K, depth), ahead = kStages - 2, stages = std::min(kStages, trips);
+  const int local = em_.define_dynamic_local(DType::UInt16, stages * stage_size,
                                              device_.dynamic_local_memory_bytes);
   a.local = b.local = local;
   auto a_at = [&](const Expr& stage) { return sym::mul(stage, a_size); };
-  auto b_at = [&](const Expr& stage) {
-    return sym::add(sym::mul(stage, b_size), kStages * a_size);
-  };
+  auto b_at = [&](const Expr& stage) { return sym::add(sym::mul(stage, b_size), stages * a_size); };
   auto fetch = [&](const Expr& kt) {
-    Expr k0 = sym::mul(kt, depth), stage = sym::mod(kt, kStages);
+    Expr k0 = sym::mul(kt, depth), stage = sym::mod(kt, stages);
     fetch_swizzled(a, at[rank - 3], k0, tid, a_at(stage));
     fetch_swizzled(b, k0, at[rank - 2], tid, b_at(stage));
   };
-  const int64_t trips = ceil_div(K, depth), ahead = kStages - 2;
   int acc = em_.emit({.op = ir::IOp::DefineAcc,
                       .dtype = DType::Float32,
                       .width = static_cast<int>(cols / 2),
@@ -100,18 +102,20 @@ Lowered Lowerer::run_warpgroup() {
   fetch(next);
   em_.close_if();
   em_.emit({.op = ir::IOp::AsyncCommit}, false);
-  Expr stage = sym::mod(kt, kStages);
+  Expr stage = sym::mod(kt, stages);
   Expr warpgroup = sym::floordiv(tid, kWarpgroup);
+  // Which tiles are M- or N-major (from the operands, not the tiles' shapes: a block of 64
+  // columns is as wide as the slice is deep).
+  const bool a_mn_major = left.transposed, b_mn_major = !right.transposed;
   // A step down the depth: 16 elements (32 bytes) along a depth-major row, 16 rows of an
   // M- or N-major tile.
-  auto step = [&](const StagedSlice& s) {
-    return s.rows == depth ? depth * kProductDepth : kProductDepth;
-  };
-  const int layout = (a.rows == depth ? 1 : 0) | (b.rows == depth ? 2 : 0);
+  auto step = [&](bool mn_major) { return mn_major ? depth * kProductDepth : kProductDepth; };
+  const int layout = (a_mn_major ? 1 : 0) | (b_mn_major ? 2 : 0);
   em_.emit({.op = ir::IOp::WgmmaFence}, false);
   for (int64_t d = 0; d < depth / kProductDepth; ++d) {
-    Expr a_first = sym::add(a_at(stage), sym::add(sym::mul(warpgroup, 64 * depth), d * step(a)));
-    Expr b_first = sym::add(b_at(stage), d * step(b));
+    Expr a_first =
+        sym::add(a_at(stage), sym::add(sym::mul(warpgroup, 64 * depth), d * step(a_mn_major)));
+    Expr b_first = sym::add(b_at(stage), d * step(b_mn_major));
     em_.emit({.op = ir::IOp::Wgmma,
               .dtype = left.dtype,
               .src = {acc, em_.lower_index(a_first), em_.lower_index(b_first)},
@@ -133,21 +137,93 @@ Lowered Lowerer::run_warpgroup() {
   Expr row0 = sym::add(sym::mul(warpgroup, 64),
                        sym::add(sym::mul(sym::floordiv(thread, 32), 16), sym::floordiv(lane, 4)));
   Expr col0 = sym::mul(sym::mod(lane, 4), 2);
-  for (int64_t i = 0; i < cols / 2; ++i) {
-    Expr er = sym::add(row0, 8 * ((i / 2) % 2)), ec = sym::add(col0, 8 * (i / 4) + i % 2);
-    em_.guarded(edge.inside(er, ec), [&] {
-      const Expr where = edge.at(er, ec);
-      int sum = em_.emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {acc}, .hi = i});
-      em_.emit({.op = ir::IOp::Store,
-                .dtype = out_->dtype,
-                .src = {em_.lower_index(where), with_epilogue(sum, where)},
-                .buffer = 0},
-               false);
-    });
+  auto row_of = [&](int64_t i) { return sym::add(row0, 8 * ((i / 2) % 2)); };
+  auto col_of = [&](int64_t i) { return sym::add(col0, 8 * (i / 4) + i % 2); };
+  // The output's value at (r, c) of the block from lane i of the accumulator.
+  auto output = [&](int64_t i, const Expr& r, const Expr& c) {
+    int sum = em_.emit({.op = ir::IOp::Lane, .dtype = DType::Float32, .src = {acc}, .hi = i});
+    return with_epilogue(sum, edge.at(r, c));
+  };
+  const int64_t out_bytes = static_cast<int64_t>(dtype_size(out_->dtype));
+  const int64_t chunk = 16 / out_bytes;  // elements of a 16-byte copy
+  // The block through threadgroup memory, where the output's rows are whole 16-byte
+  // chunks: each thread writes its lanes' outputs there two by two, then the group copies
+  // the block's rows out 16 bytes at a time. Stored straight from the accumulator's layout,
+  // each of a warp's stores wrote 2 bytes into each of 8 rows: attention's scores (32 x 512
+  // x 512 in float16) took 40 us on the H200, their product with V (the same work, an
+  // eighth of the output) 15.
+  int64_t ring_bytes = stages * stage_size * 2, staged_bytes = 0;
+  if (edge.cols % chunk == 0 && out_bytes <= 4) {
+    // Rows padded by 8 elements: a warp's pairs land in distinct banks.
+    const int64_t pitch = cols + 8;
+    staged_bytes = rows * pitch * out_bytes;
+    // Every warpgroup's products have landed; nobody reads the ring again.
+    em_.emit({.op = ir::IOp::Barrier}, false);
+    // The block moves as bits: 16-bit floats as 16-bit integers in the ring itself (as
+    // memory holds them), 32-bit types through a view of the same memory in their type.
+    const DType raw = out_bytes == 2 ? DType::UInt16 : out_->dtype;
+    const int staged = out_bytes == 2 ? local
+                                      : em_.define_dynamic_local(
+                                            raw, rows * pitch, device_.dynamic_local_memory_bytes);
+    auto bits = [&](int value) {
+      if (em_.inst(value).dtype != out_->dtype) value = em_.alu(Op::Cast, out_->dtype, {value});
+      return raw == out_->dtype ? value : em_.alu(Op::Bitcast, raw, {value});
+    };
+    for (int64_t i = 0; i < cols / 2; i += 2) {
+      const Expr r = row_of(i), c = col_of(i);
+      em_.guarded(edge.inside(r, c), [&] {
+        int pair =
+            em_.emit({.op = ir::IOp::Gather,
+                      .dtype = raw,
+                      .width = 2,
+                      .src = {bits(output(i, r, c)), bits(output(i + 1, r, sym::add(c, 1)))}});
+        em_.emit({.op = ir::IOp::Store,
+                  .dtype = raw,
+                  .width = 2,
+                  .src = {em_.lower_index(sym::add(sym::mul(r, pitch), c)), pair},
+                  .buffer = staged,
+                  .local = true,
+                  .aligned = true},
+                 false);
+      });
+    }
+    em_.emit({.op = ir::IOp::Barrier}, false);
+    const int64_t per_row = cols / chunk;
+    for (int64_t e0 = 0; e0 < rows * per_row; e0 += threads) {
+      const Expr e = sym::add(tid, e0);
+      const Expr r = sym::floordiv(e, per_row), c = sym::mul(sym::mod(e, per_row), chunk);
+      em_.guarded(edge.inside(r, c), [&] {
+        int block = em_.emit({.op = ir::IOp::Load,
+                              .dtype = raw,
+                              .width = static_cast<int>(chunk),
+                              .src = {em_.lower_index(sym::add(sym::mul(r, pitch), c))},
+                              .buffer = staged,
+                              .local = true,
+                              .aligned = true});
+        em_.emit({.op = ir::IOp::Store,
+                  .dtype = raw,
+                  .width = static_cast<int>(chunk),
+                  .src = {em_.lower_index(edge.at(r, c)), block},
+                  .buffer = 0,
+                  .aligned = true},
+                 false);
+      });
+    }
+  } else {
+    for (int64_t i = 0; i < cols / 2; ++i) {
+      const Expr r = row_of(i), c = col_of(i);
+      em_.guarded(edge.inside(r, c), [&] {
+        em_.emit({.op = ir::IOp::Store,
+                  .dtype = out_->dtype,
+                  .src = {em_.lower_index(edge.at(r, c)), output(i, r, c)},
+                  .buffer = 0},
+                 false);
+      });
+    }
   }
   k_.dims.global = {count * threads, 1, 1};
   k_.dims.local = {threads, 1, 1};
-  k_.dims.dynamic_threadgroup_bytes = kStages * stage_size * 2;
+  k_.dims.dynamic_threadgroup_bytes = std::max(ring_bytes, staged_bytes);
   return finish();
 }
 

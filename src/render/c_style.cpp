@@ -145,7 +145,7 @@ class Renderer {
       throw Error("render: the " + lang_.name + " table has no vector of " + dtype_name(in.dtype));
     vectors_.insert({in.dtype, in.width});
     return fmt::format(fmt::runtime(form), lang_.vector_type(in.dtype, in.width, false),
-                       pointer(in), index, value);
+                       pointer(in), index, value, dtype_name(in.dtype), in.aligned);
   }
 
   std::string to_storage(DType dt, const std::string& v) {

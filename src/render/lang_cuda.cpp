@@ -58,10 +58,33 @@ std::string warpgroup_helpers() {
          (uint64_t(1024 >> 4) << 32) | (1ull << 62);
 }
 )";
-  for (int columns : {128, 256})
+  for (int columns : {64, 128, 256})
     s += warpgroup_mma("float16", "f16", columns) + warpgroup_mma("bfloat16", "bf16", columns);
   return s;
 }
+
+// Vectors of 16-bit floats, held as float32 lanes: an aligned vector moves as one access
+// of its bytes (8 for four lanes), an unaligned one element by element.
+const char* const kHalfVectors = R"(#define INGOT_HALF_VECTOR(NAME, TO_FLOAT, FROM_FLOAT) \
+  template <class V, bool Aligned> INGOT_FN V ingot_load_##NAME(const uint16_t* p) { \
+    typedef ingot_vec<uint16_t, V::lanes> Bits; \
+    Bits b; \
+    if constexpr (Aligned) b = *(const Bits*)p; \
+    else _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) b.v[i] = p[i]; \
+    V v; \
+    _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) v.v[i] = TO_FLOAT(b.v[i]); \
+    return v; \
+  } \
+  template <bool Aligned, class V> INGOT_FN void ingot_store_##NAME(uint16_t* p, V v) { \
+    typedef ingot_vec<uint16_t, V::lanes> Bits; \
+    Bits b; \
+    _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) b.v[i] = FROM_FLOAT(v.v[i]); \
+    if constexpr (Aligned) *(Bits*)p = b; \
+    else _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) p[i] = b.v[i]; \
+  }
+INGOT_HALF_VECTOR(float16, ingot_h2f, ingot_f2h)
+INGOT_HALF_VECTOR(bfloat16, ingot_b2f, ingot_f2b)
+)";
 
 std::string prelude() {
   return std::string(R"(typedef signed char int8_t;
@@ -210,7 +233,7 @@ INGOT_FN uint16_t ingot_f2h(float f) {
   return h;
 }
 )") + warpgroup_helpers() +
-         kFloatHelpers + kDoubleHelpers;
+         kFloatHelpers + kHalfVectors + kDoubleHelpers;
 }
 
 std::string vector_type(DType dt, int width, bool) {
@@ -254,6 +277,8 @@ const LanguageTable& language_cuda() {
       .vector_store = "ingot_vstore({1} + {2}, {4});",
       .vector_load_aligned = "(*(const {0}*)({1} + {2}))",
       .vector_store_aligned = "*({0}*)({1} + {2}) = {4};",
+      .half_vector_load = "ingot_load_{4}<{0}, {5}>({1} + {2})",
+      .half_vector_store = "ingot_store_{4}<{5}>({1} + {2}, {3});",
       .vector_make = "{0}{{{{{1}}}}}",
       .vector_splat = "ingot_splat<{0}>({1})",
       .vector_lane = "{0}.v[{1}]",

@@ -50,7 +50,8 @@ struct LanguageTable {
   std::string vector_load_aligned;
   std::string vector_store_aligned;
   // Vectors of float16 and bfloat16, held as float32 lanes: load {0} vector type, {1}
-  // base pointer, {2} element index; store the same and {3} the value ("" where vector
+  // base pointer, {2} element index; store the same and {3} the value; both {4} the type's
+  // name and {5} whether the access is aligned to the vector's bytes ("" where vector
   // plans do not hold 16-bit floats: DeviceInfo::vector_halves).
   std::string half_vector_load;
   std::string half_vector_store;

@@ -64,6 +64,12 @@ std::vector<MatmulCase> matmul_cases() {
       {"wgmma_ragged_T_a_T_b", layout("a", {72, 144}, [](const auto& x) { return x.T(); }),
        layout("b", {264, 72}, [](const auto& x) { return x.T(); }), 72},
       {"wgmma_batched", contiguous("a", {2, 130, 64}), contiguous("b", {64, 256}), 64},
+      // One operand transposed: A M-major with B N-major, and both depth-major, in blocks
+      // of 64 columns (as wide as a slice is deep).
+      {"wgmma_T_a", layout("a", {64, 128}, [](const auto& x) { return x.T(); }),
+       contiguous("b", {64, 136}), 64},
+      {"wgmma_T_b", contiguous("a", {130, 64}),
+       layout("b", {128, 64}, [](const auto& x) { return x.T(); }), 64},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

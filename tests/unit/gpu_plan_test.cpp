@@ -329,10 +329,17 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
 }
 
 TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
-  DeviceInfo device = hopper_like();
-  auto lower = [&](DType dt, int64_t m, int64_t n, bool a_t = false, bool b_t = false) {
-    Tensor a = a_t ? Tensor::empty({64, m}, dt, "CPU").T() : Tensor::empty({m, 64}, dt, "CPU");
-    Tensor b = b_t ? Tensor::empty({n, 64}, dt, "CPU").T() : Tensor::empty({64, n}, dt, "CPU");
+  // One compute unit: these small products give it two blocks as wide as they allow.
+  auto one_unit = [] {
+    DeviceInfo d = hopper_like();
+    d.compute_units = 1;
+    return d;
+  };
+  DeviceInfo device = one_unit();
+  auto lower = [&](DType dt, int64_t m, int64_t n, bool a_t = false, bool b_t = false,
+                   int64_t k = 256) {
+    Tensor a = a_t ? Tensor::empty({k, m}, dt, "CPU").T() : Tensor::empty({m, k}, dt, "CPU");
+    Tensor b = b_t ? Tensor::empty({n, k}, dt, "CPU").T() : Tensor::empty({k, n}, dt, "CPU");
     return support::lower(a.matmul(b).node(), device);
   };
   auto layouts = [](const ir::Kernel& k) {
@@ -349,37 +356,61 @@ TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
   for (DType dt : {DType::Float16, DType::BFloat16}) {
     SCOPED_TRACE(dtype_name(dt));
     // Blocks of 128 x 256 outputs, two warpgroups each; four 16-deep products a 64-deep
-    // slice, B read N-major; four stages of 48 KiB.
+    // slice, B read N-major; four stages of 48 KiB for four slices, one for one, though
+    // the block's outputs then stage through 128 rows of 264 halves to be stored.
     codegen::Lowered whole = lower(dt, 256, 512);
-    EXPECT_EQ(whole.kernel.opts, "WGMMA ");
+    EXPECT_EQ(whole.kernel.opts, "WGMMA(256) ");
     EXPECT_EQ(whole.kernel.dims.global[0], 2 * 2 * 256);
     EXPECT_EQ(whole.kernel.dims.local[0], 256);
     EXPECT_EQ(whole.kernel.dims.dynamic_threadgroup_bytes, 4 * (128 + 256) * 64 * 2);
+    EXPECT_EQ(lower(dt, 256, 512, false, false, 64).kernel.dims.dynamic_threadgroup_bytes,
+              128 * (256 + 8) * 2);
     EXPECT_EQ(layouts(whole.kernel), (std::vector<int>{2, 2, 2, 2}));
     EXPECT_EQ(dynamic_locals(whole.kernel), 1);
     EXPECT_EQ(count(whole.kernel, ir::IOp::WgmmaWait), 2u);
+    // The block is stored 16 bytes at a time, through the ring.
+    EXPECT_TRUE(std::any_of(
+        whole.kernel.insts.begin(), whole.kernel.insts.end(),
+        [](const ir::Inst& i) { return i.op == ir::IOp::Store && i.buffer == 0 && i.width == 8; }));
     // Transposed operands are read as memory holds them: A M-major, B depth-major.
     EXPECT_EQ(layouts(lower(dt, 256, 512, true, true).kernel), (std::vector<int>{1, 1, 1, 1}));
   }
   // 128 columns: blocks of 128 x 128. 200 rows: copies past row 200 write zeros.
   codegen::Lowered narrow = lower(DType::Float16, 200, 128);
-  EXPECT_EQ(narrow.kernel.opts, "WGMMA ");
+  EXPECT_EQ(narrow.kernel.opts, "WGMMA(128) ");
   EXPECT_EQ(narrow.kernel.dims.global[0], 2 * 256);
   EXPECT_EQ(narrow.kernel.dims.dynamic_threadgroup_bytes, 4 * (128 + 128) * 64 * 2);
   EXPECT_TRUE(std::any_of(
       narrow.kernel.insts.begin(), narrow.kernel.insts.end(),
       [](const ir::Inst& i) { return i.op == ir::IOp::AsyncCopy && i.src.size() == 3; }));
-  // Float32, fewer than 128 columns, and GPUs before Hopper keep the other plans.
+  // On 132 units the blocks narrow until they fill them, 64 columns at the narrowest:
+  // 256 x 512 in 16 blocks of 128 x 64, 8 KiB of B a stage.
+  device = hopper_like();
+  codegen::Lowered filled = lower(DType::Float16, 256, 512);
+  EXPECT_EQ(filled.kernel.opts, "WGMMA(64) ");
+  EXPECT_EQ(filled.kernel.dims.global[0], 2 * 8 * 256);
+  EXPECT_EQ(filled.kernel.dims.dynamic_threadgroup_bytes, 4 * (128 + 64) * 64 * 2);
+  // Every layout, though a block of B is then as wide as its slice is deep.
+  EXPECT_EQ(layouts(filled.kernel), (std::vector<int>{2, 2, 2, 2}));
+  EXPECT_EQ(layouts(lower(DType::Float16, 256, 512, true, true).kernel),
+            (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(layouts(lower(DType::Float16, 256, 512, false, true).kernel),
+            (std::vector<int>{0, 0, 0, 0}));
+  EXPECT_EQ(layouts(lower(DType::Float16, 256, 512, true, false).kernel),
+            (std::vector<int>{3, 3, 3, 3}));
+  EXPECT_EQ(lower(DType::Float16, 256, 96).kernel.opts, "WGMMA(64) ");
+  // Float32, fewer than 64 columns, and GPUs before Hopper keep the other plans.
   EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE(64,4) ");
-  EXPECT_EQ(lower(DType::Float16, 256, 96).kernel.opts, "TC ");
+  device = one_unit();
+  EXPECT_EQ(lower(DType::Float16, 256, 48).kernel.opts, "TC ");
   device.warpgroup_matmul = false;
   EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
   // The stages do not fit 128 KiB of dynamic shared memory: STAGE instead.
-  device = hopper_like();
+  device = one_unit();
   device.dynamic_local_memory_bytes = 128 << 10;
   EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
   // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
-  device = hopper_like();
+  device = one_unit();
   Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
   codegen::Lowered unaligned = support::lower(
       shifted.matmul(Tensor::empty({64, 256}, DType::Float16, "CPU")).node(), device);
@@ -392,7 +423,7 @@ TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
                          .gelu()
                          .node(),
                      device);
-  EXPECT_EQ(layer.kernel.opts, "WGMMA ");
+  EXPECT_EQ(layer.kernel.opts, "WGMMA(256) ");
   EXPECT_TRUE(
       std::any_of(layer.kernel.insts.begin(), layer.kernel.insts.end(),
                   [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; }));

@@ -118,6 +118,9 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
                                       "shared memory per block"),
       // A thread loads 16 bytes at once (the table's vectors), as OpenCL's vload4 does.
       .simd_width = 4,
+      // Vectors of 16-bit floats load and store as one access of their bytes (the table's
+      // ingot_load_float16...), held as float32 lanes.
+      .vector_halves = true,
       .shuffle_width = attribute(device, CU_DEVICE_ATTRIBUTE_WARP_SIZE, "warp size"),
       // mma.sync m16n8k16 with float16 and bfloat16 operands: compute capability 8.0 on.
       .matrix_tile = major >= 8 ? 16 : 0,
