@@ -289,9 +289,12 @@ int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units) {
 }
 
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device) {
-  // Register tiles: every thread copies at least one 16-byte vector of each slice.
-  return plan.tc ? 2 * device.matrix_tile
-                 : std::max<int64_t>(8, stage_threads(plan) * 4 / plan.stage_block);
+  if (plan.tc) return 2 * device.matrix_tile;
+  // Both slices in threadgroup memory, each row padded by a vector.
+  if (2 * kRegisterSliceDepth * (plan.stage_block + 4) * 4 <= device.local_memory_bytes)
+    return kRegisterSliceDepth;
+  // Every thread copies at least one 16-byte vector of each slice.
+  return std::max<int64_t>(8, stage_threads(plan) * 4 / plan.stage_block);
 }
 
 std::string Plan::describe() const {

@@ -98,9 +98,16 @@ int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units);
 // outputs (many matrix products per tile loaded), else a thread for each stage_tile x
 // stage_tile outputs of the block (16 x 16 threads of 8 x 8 for 128 x 128).
 int64_t stage_threads(const Plan& plan);
-// The depth of one staged slice: two matrix tiles under TC, else 8, or as deep as gives
-// each thread a 16-byte vector to copy (16 for 256 threads of 4 x 4 outputs).
+// The depth of one staged slice: two matrix tiles under TC, else kRegisterSliceDepth where
+// both slices fit the device's threadgroup memory, or as shallow as gives each thread a
+// 16-byte vector of each to copy (8 for blocks of 128, 16 for 64).
 int64_t stage_depth(const Plan& plan, const DeviceInfo& device);
+// Register tiles' slices are this deep, so a group's two barriers a slice pay for 32 steps
+// of products. H200, beside 8 (blocks of 128) and 16 (of 64), interleaved twice
+// (bench/results/2026-11-28-h200-s4.md): float32 4096^3 39.0 -> 42.4 TFLOP/s, the MLP block
+// 190 -> 183 us, batch @ shared weight 64.4 -> 60.8, bmm 34.3 -> 32.8; 1000^3 85 -> 88.
+// Deeper (64) was slower on blocks of 64, and 16 on blocks of 128 (4000^3: 30.6).
+constexpr int64_t kRegisterSliceDepth = 32;
 
 // Whether `device` runs kernels as a grid of threads (every language but C).
 bool runs_threads(const DeviceInfo& device);
