@@ -90,8 +90,10 @@ class Lowerer {
   void fetch_swizzled(const StagedSlice& s, const Expr& outer, const Expr& inner, const Expr& tid,
                       const Expr& to);
 
-  // warpgroup_plan.cpp
+  // warpgroup_plan.cpp, warpgroup_store.cpp
   Lowered run_warpgroup();
+  int64_t store_warpgroup_block(int acc, const OutputEdge& edge, const Expr& tid, int ring,
+                                int64_t cols, int64_t threads);
 
   // epilogue.cpp
   const AstNode* begin_matmul();
