@@ -1,7 +1,8 @@
 // Renders a fixed set of kernels in every language ingot speaks, for a fixed device
 // description per language, so that a change in codegen or a renderer shows up as a
 // reviewable diff of tests/snapshots/. `--check DIR` compares with the files there (a
-// CTest test runs it); `--update DIR` rewrites them.
+// CTest test runs it); `--update DIR` rewrites them; `--prelude LANGUAGE` prints what every
+// kernel of that language is rendered after.
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -196,11 +197,17 @@ int check_or_update(const std::filesystem::path& dir, bool update) {
 
 int main(int argc, char** argv) {
   const std::string mode = argc == 3 ? argv[1] : "";
-  if (mode != "--check" && mode != "--update") {
-    std::cerr << "usage: ingot_snapshots --check | --update DIR\n";
+  if (mode != "--check" && mode != "--update" && mode != "--prelude") {
+    std::cerr << "usage: ingot_snapshots --check | --update DIR, or --prelude LANGUAGE\n";
     return 1;
   }
   try {
+    // The snapshots hold kernels without their prelude; a compiler wants both
+    // (scripts/check_cuda_snapshots.sh).
+    if (mode == "--prelude") {
+      std::cout << ingot::render::language(argv[2]).prelude;
+      return 0;
+    }
     return check_or_update(argv[2], mode == "--update");
   } catch (const ingot::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
