@@ -19,6 +19,9 @@ struct WorkloadInput {
   Shape full;   // the timed size
   Shape small;  // the checked size (and --small's)
   DType dtype = DType::Float32;
+  // Integer inputs (indices) are uniform in [0, high) at the full size, [0, high_small) at
+  // the small one; float inputs are standard normal.
+  int64_t high = 0, high_small = 0;
 };
 
 struct Workload {
@@ -55,13 +58,20 @@ inline WorkloadInput input(Shape full, Shape small, DType dtype = DType::Float32
   return {std::move(full), std::move(small), dtype};
 }
 
+// int32 indices of `full` and `small` shapes into an axis of `high` or `high_small`.
+inline WorkloadInput indices(Shape full, Shape small, int64_t high, int64_t high_small) {
+  return {std::move(full), std::move(small), DType::Int32, high, high_small};
+}
+
 // The suite, by kind: normalizations and reductions (workloads_reductions.cpp),
 // elementwise chains, permuting copies and tiny-op loops (workloads_elementwise.cpp),
 // matmuls, attention, the MLP block, convolution and pooling from views
-// (workloads_matmul.cpp); all_workloads() is all three in that order.
+// (workloads_matmul.cpp), ingot's own ops: conv2d, cumsum, gathers, embedding
+// (workloads_ops.cpp); all_workloads() is all four in that order.
 std::vector<Workload> reduction_workloads();
 std::vector<Workload> elementwise_workloads();
 std::vector<Workload> matmul_workloads();
+std::vector<Workload> op_workloads();
 std::vector<Workload> all_workloads();
 
 }  // namespace ingot::bench

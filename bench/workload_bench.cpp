@@ -31,8 +31,8 @@ std::string peer_spec(const std::vector<WorkloadResult>& results) {
     const Workload& w = *result.workload;
     std::vector<std::string> inputs;
     for (const WorkloadInput& in : w.inputs)
-      inputs.push_back(fmt::format(R"({{"shape": [{}], "dtype": "{}"}})", fmt::join(in.full, ", "),
-                                   dtype_name(in.dtype)));
+      inputs.push_back(fmt::format(R"({{"shape": [{}], "dtype": "{}", "high": {}}})",
+                                   fmt::join(in.full, ", "), dtype_name(in.dtype), in.high));
     json += fmt::format(R"({}{{"name": "{}", "inputs": [{}], "steps": {}}})",
                         json.size() > 1 ? ", " : "", w.name, fmt::join(inputs, ", "), w.steps);
   }
@@ -102,7 +102,7 @@ int run(const std::string& device_name, const std::string& only, bool small, int
 
 std::vector<Workload> all_workloads() {
   std::vector<Workload> all = reduction_workloads();
-  for (auto part : {elementwise_workloads(), matmul_workloads()})
+  for (auto part : {elementwise_workloads(), matmul_workloads(), op_workloads()})
     all.insert(all.end(), part.begin(), part.end());
   return all;
 }

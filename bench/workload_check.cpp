@@ -10,8 +10,12 @@ namespace ingot::bench {
 
 std::vector<Tensor> make_inputs(const Workload& workload, bool small, const std::string& device) {
   std::vector<Tensor> inputs;
-  for (const WorkloadInput& in : workload.inputs)
-    inputs.push_back(Tensor::randn(small ? in.small : in.full, in.dtype, device));
+  for (const WorkloadInput& in : workload.inputs) {
+    const Shape& shape = small ? in.small : in.full;
+    inputs.push_back(is_int(in.dtype) ? Tensor::randint(0, small ? in.high_small : in.high, shape,
+                                                        in.dtype, device)
+                                      : Tensor::randn(shape, in.dtype, device));
+  }
   Tensor::realize_all(inputs);
   return inputs;
 }

@@ -36,7 +36,8 @@ class NumpyOps:
 
     def inputs(self, spec, seed):
         rng = np.random.default_rng(seed)
-        return [rng.standard_normal(i["shape"]).astype(i["dtype"]) for i in spec["inputs"]]
+        return [rng.integers(0, i["high"], i["shape"]).astype(i["dtype"]) if i.get("high")
+                else rng.standard_normal(i["shape"]).astype(i["dtype"]) for i in spec["inputs"]]
 
     def sync(self):
         pass
@@ -107,6 +108,21 @@ class NumpyOps:
         shifted = x - np.max(x, axis=axis, keepdims=True)
         return shifted - np.log(np.sum(np.exp(shifted), axis=axis, keepdims=True))
 
+    def conv2d(self, x, w, padding):
+        # NumPy has no convolution: its windows as a view, contracted with the weight.
+        xp = np.pad(x, [(0, 0), (0, 0), (padding, padding), (padding, padding)])
+        windows = np.lib.stride_tricks.sliding_window_view(xp, w.shape[2:], axis=(2, 3))
+        return np.einsum("nchwij,ocij->nohw", windows, w, optimize=True)
+
+    def cumsum(self, x, axis):
+        return np.cumsum(x, axis)
+
+    def take_along_axis(self, x, idx, axis):
+        return np.take_along_axis(x, idx, axis)
+
+    def embedding(self, w, idx):
+        return w[idx]
+
 
 class TorchOps:
     def __init__(self, device, name):
@@ -114,7 +130,10 @@ class TorchOps:
 
     def inputs(self, spec, seed):
         generator = torch.Generator(device=self.device).manual_seed(seed)
-        return [torch.randn(i["shape"], dtype=getattr(torch, i["dtype"]), device=self.device,
+        # Indices in PyTorch's own type (int64: gather takes no other).
+        return [torch.randint(0, i["high"], i["shape"], device=self.device, generator=generator)
+                if i.get("high") else
+                torch.randn(i["shape"], dtype=getattr(torch, i["dtype"]), device=self.device,
                             generator=generator) for i in spec["inputs"]]
 
     def sync(self):
@@ -184,6 +203,18 @@ class TorchOps:
 
     def log_softmax(self, x, axis):
         return x.log_softmax(axis)
+
+    def conv2d(self, x, w, padding):
+        return F.conv2d(x, w, padding=padding)
+
+    def cumsum(self, x, axis):
+        return x.cumsum(axis)
+
+    def take_along_axis(self, x, idx, axis):
+        return x.gather(axis, idx)
+
+    def embedding(self, w, idx):
+        return F.embedding(idx, w)
 
 
 EPS = 1e-5
@@ -310,6 +341,10 @@ WORKLOADS = {
         windows3x3(o, x, 2, -math.inf), 2),
     "avg pool 2x2 from reshape": lambda o, x: o.mean(
         x.reshape(x.shape[0], x.shape[1], x.shape[2] // 2, 2, x.shape[3] // 2, 2), (3, 5)),
+    "conv2d 3x3 (nn)": lambda o, x, w: o.conv2d(x, w, 1),
+    "cumsum rows": lambda o, x: o.cumsum(x, 1),
+    "gather along rows (take_along_axis)": lambda o, x, idx: o.take_along_axis(x, idx, 1),
+    "embedding lookup": lambda o, w, idx: o.embedding(w, idx),
 }
 
 

@@ -9,12 +9,16 @@
 namespace ingot::bench {
 namespace {
 
+// The inputs' shapes, then the first input's type; an input of another type (indices)
+// names its own.
 std::string inputs_text(const Workload& workload) {
+  const DType first = workload.inputs.at(0).dtype;
   std::vector<std::string> shapes;
-  for (const WorkloadInput& in : workload.inputs)
-    shapes.push_back(in.full.empty() ? "scalar" : fmt::format("{}", fmt::join(in.full, "x")));
-  std::string dtype = dtype_name(workload.inputs.at(0).dtype);
-  return fmt::format("{} {}", fmt::join(shapes, ", "), dtype);
+  for (const WorkloadInput& in : workload.inputs) {
+    std::string shape = in.full.empty() ? "scalar" : fmt::format("{}", fmt::join(in.full, "x"));
+    shapes.push_back(in.dtype == first ? shape : shape + " " + dtype_name(in.dtype));
+  }
+  return fmt::format("{} {}", fmt::join(shapes, ", "), dtype_name(first));
 }
 
 std::string time_text(double seconds, bool per_step) {
