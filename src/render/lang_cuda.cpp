@@ -63,24 +63,24 @@ std::string warpgroup_helpers() {
   return s;
 }
 
-// Vectors of 16-bit floats, held as float32 lanes: an aligned vector moves as one access
-// of its bytes (8 for four lanes), an unaligned one element by element.
+// Vectors of 16-bit floats, held as float32 lanes: their bits move as a vector of 16-bit
+// integers (the prelude's aligned access, or ingot_vload/ingot_vstore where the address is
+// not known to be aligned: 8 bytes at once for four lanes), converted lane by lane.
 const char* const kHalfVectors = R"(#define INGOT_HALF_VECTOR(NAME, TO_FLOAT, FROM_FLOAT) \
-  template <class V, bool Aligned> INGOT_FN V ingot_load_##NAME(const uint16_t* p) { \
-    typedef ingot_vec<uint16_t, V::lanes> Bits; \
-    Bits b; \
-    if constexpr (Aligned) b = *(const Bits*)p; \
-    else _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) b.v[i] = p[i]; \
+  template <class V, bool Aligned, int N = V::lanes> \
+  INGOT_FN V ingot_load_##NAME(const uint16_t* p) { \
+    const ingot_vec<uint16_t, N> b = \
+        Aligned ? *(const ingot_vec<uint16_t, N>*)p : ingot_vload<N>(p); \
     V v; \
-    _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) v.v[i] = TO_FLOAT(b.v[i]); \
+    INGOT_LANES(v.v[i] = TO_FLOAT(b.v[i])); \
     return v; \
   } \
-  template <bool Aligned, class V> INGOT_FN void ingot_store_##NAME(uint16_t* p, V v) { \
-    typedef ingot_vec<uint16_t, V::lanes> Bits; \
-    Bits b; \
-    _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) b.v[i] = FROM_FLOAT(v.v[i]); \
-    if constexpr (Aligned) *(Bits*)p = b; \
-    else _Pragma("unroll") for (int i = 0; i < V::lanes; ++i) p[i] = b.v[i]; \
+  template <bool Aligned, class V, int N = V::lanes> \
+  INGOT_FN void ingot_store_##NAME(uint16_t* p, V v) { \
+    ingot_vec<uint16_t, N> b; \
+    INGOT_LANES(b.v[i] = FROM_FLOAT(v.v[i])); \
+    if (Aligned) *(ingot_vec<uint16_t, N>*)p = b; \
+    else ingot_vstore(p, b); \
   }
 INGOT_HALF_VECTOR(float16, ingot_h2f, ingot_f2h)
 INGOT_HALF_VECTOR(bfloat16, ingot_b2f, ingot_f2b)
