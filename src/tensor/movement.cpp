@@ -57,10 +57,8 @@ Tensor Tensor::reshape(const Shape& target) const {
                         std::to_string(shape_numel(out)) + " elements)");
   if (out == shape()) return *this;
   // A reshape of a reshape is one reshape of the original, unless that would change what
-  // gradients reach: a leaf that requires grad, or a detached or no-grad reshape of a
-  // tensor that does, must stay between.
-  if (node_->op == Op::Reshape &&
-      (node_->grad_record || (!node_->requires_grad && !node_->src[0]->requires_grad)))
+  // gradients reach.
+  if (node_->op == Op::Reshape && view_is_transparent(*node_))
     return Tensor(node_->src[0]).reshape(out);
   return movement(*this, Op::Reshape, out, {});
 }

@@ -189,8 +189,7 @@ Tensor reduce_keepdim(const Tensor& t, Op op, const std::vector<int>& axes, cons
   // split in two stages as a column sum, 24.6 us on the H200 where one reading rows takes
   // 17). Unless that would change what gradients reach, as for reshapes.
   const LazyNode& n = *t.node();
-  if (n.op == Op::Permute && !n.realized() &&
-      (n.grad_record || (!n.requires_grad && !n.src[0]->requires_grad))) {
+  if (n.op == Op::Permute && view_is_transparent(n)) {
     std::vector<int> source_axes, order(n.arg.begin(), n.arg.end());
     for (int a : axes) source_axes.push_back(order[static_cast<size_t>(a)]);
     std::sort(source_axes.begin(), source_axes.end());
