@@ -32,12 +32,13 @@ int64_t Lowerer::store_warpgroup_block(int acc, const OutputEdge& edge, const Ex
   // the block's rows out 16 bytes at a time. Stored straight from the accumulator's layout,
   // each of a warp's stores wrote 2 bytes into each of 8 rows: attention's scores (32 x 512
   // x 512 in float16) took 40 us on the H200, their product with V (the same work, an
-  // eighth of the output) 15.
+  // eighth of the output) 15. Rows padded by 8 elements: a warp's pairs land in distinct
+  // banks. Where the block does not fit the device's threadgroup memory, element by element.
+  const int64_t pitch = cols + 8, block_bytes = rows * pitch * out_bytes;
   int64_t staged_bytes = 0;
-  if (edge.cols % chunk == 0 && out_bytes <= 4) {
-    // Rows padded by 8 elements: a warp's pairs land in distinct banks.
-    const int64_t pitch = cols + 8;
-    staged_bytes = rows * pitch * out_bytes;
+  if (edge.cols % chunk == 0 && out_bytes <= 4 &&
+      block_bytes <= device_.dynamic_local_memory_bytes) {
+    staged_bytes = block_bytes;
     // Every warpgroup's products have landed; nobody reads the ring again.
     em_.emit({.op = ir::IOp::Barrier}, false);
     // The block moves as bits: 16-bit floats as 16-bit integers in the ring itself (as

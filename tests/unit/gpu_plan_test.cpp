@@ -409,6 +409,15 @@ TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
   device = one_unit();
   device.dynamic_local_memory_bytes = 128 << 10;
   EXPECT_EQ(lower(DType::Float16, 256, 256).kernel.opts, "TC STAGE ");
+  // One 64-deep slice's stage fits 64 KiB but the staged block (128 rows of 264 halves)
+  // does not: the outputs are stored element by element.
+  device.dynamic_local_memory_bytes = 64 << 10;
+  codegen::Lowered unstaged = lower(DType::Float16, 256, 512, false, false, 64);
+  EXPECT_EQ(unstaged.kernel.opts, "WGMMA(256) ");
+  EXPECT_EQ(unstaged.kernel.dims.dynamic_threadgroup_bytes, (128 + 256) * 64 * 2);
+  EXPECT_FALSE(std::any_of(
+      unstaged.kernel.insts.begin(), unstaged.kernel.insts.end(),
+      [](const ir::Inst& i) { return i.op == ir::IOp::Store && i.buffer == 0 && i.width > 1; }));
   // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
   device = one_unit();
   Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
