@@ -280,6 +280,62 @@ HostArray HostArray::stack(const std::vector<HostArray>& arrays, int axis) {
   for (const HostArray& x : arrays) grown.push_back(x.unsqueeze(axis));
   return cat(grown, axis);
 }
+HostArray HostArray::conv2d(const HostArray& weight, int64_t padding) const {
+  const Shape& w = weight.shape_;
+  if (ndim() != 4 || weight.ndim() != 4 || w[1] != shape_[1])
+    throw ArgumentError(fmt::format("host reference: conv2d of [{}] by [{}]",
+                                    fmt::join(shape_, ", "), fmt::join(w, ", ")));
+  const Shape out = {shape_[0], w[0], shape_[2] + 2 * padding - w[2] + 1,
+                     shape_[3] + 2 * padding - w[3] + 1};
+  return gather(out, [&](const Index& i) {
+    double total = 0;
+    for (int64_t c = 0; c < w[1]; ++c)
+      for (int64_t ky = 0; ky < w[2]; ++ky)
+        for (int64_t kx = 0; kx < w[3]; ++kx) {
+          const int64_t y = i[2] + ky - padding, x = i[3] + kx - padding;
+          if (y >= 0 && y < shape_[2] && x >= 0 && x < shape_[3])
+            total += values_[size_t(offset(shape_, {i[0], c, y, x}))] *
+                     weight.values_[size_t(offset(w, {i[1], c, ky, kx}))];
+        }
+    return total;
+  });
+}
+HostArray HostArray::cumsum(int axis) const {
+  const int a = normalized(axis, ndim());
+  return gather(shape_, [&](Index i) {
+    double total = 0;
+    for (int64_t k = i[size_t(a)]; k >= 0; --k) {
+      i[size_t(a)] = k;
+      total += values_[size_t(offset(shape_, i))];
+    }
+    return total;
+  });
+}
+namespace {
+// `idx`'s value at index i, checked to be an index into an axis of `extent`.
+int64_t index_at(const HostArray& idx, const Index& i, int64_t extent) {
+  const auto at = int64_t(idx.values()[size_t(offset(idx.shape(), i))]);
+  if (at < 0 || at >= extent)
+    throw ArgumentError(fmt::format("host reference: index {} of an axis of {}", at, extent));
+  return at;
+}
+}  // namespace
+HostArray HostArray::take_along_axis(const HostArray& idx, int axis) const {
+  const int a = normalized(axis, ndim());
+  return gather(idx.shape_, [&](Index i) {
+    i[size_t(a)] = index_at(idx, i, shape_[size_t(a)]);
+    return values_[size_t(offset(shape_, i))];
+  });
+}
+HostArray HostArray::embedding(const HostArray& weight, const HostArray& idx) {
+  Shape out = idx.shape_;
+  out.push_back(weight.size(-1));
+  return gather(out, [&](const Index& i) {
+    const Index row(i.begin(), i.end() - 1);
+    return weight
+        .values_[size_t(offset(weight.shape_, {index_at(idx, row, weight.size(0)), i.back()}))];
+  });
+}
 HostArray HostArray::matmul(const HostArray& other) const {
   // A vector operand is a matrix of one row (left) or one column (right), dropped after.
   if (ndim() == 1)

@@ -61,7 +61,7 @@ class HostArray {
   static HostArray cat(const std::vector<HostArray>& arrays, int axis = 0);
   static HostArray stack(const std::vector<HostArray>& arrays, int axis = 0);
   HostArray matmul(const HostArray& other) const;
-  // host_array_nn.cpp: this [N, C, H, W] convolved with `weight` [O, C, kh, kw], stride 1,
+  // This [N, C, H, W] convolved with `weight` [O, C, kh, kw], stride 1,
   // `padding` zeros on each side; running sums; NumPy's take_along_axis (indices of the
   // same rank, equal extents on the other axes); rows of `weight` looked up by `idx`.
   HostArray conv2d(const HostArray& weight, int64_t padding) const;
