@@ -98,6 +98,60 @@ Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
   return out;
 }
 
+// Take node `n` at `idx`: its source read where the index it computes says. Each index
+// value becomes a variable of the source's index, so the usual load follows (a vector
+// load where the lanes lie along another axis: an embedding's rows); lanes along the
+// index itself read one element each.
+Val Lowerer::take(const AstNode* n, const Index& idx, const Expr& guard) {
+  Val at = eval(n->src[1], idx, guard);
+  if (at.size() == 1) return take_at(n, at[0], idx, guard);
+  Val out;
+  for (size_t u = 0; u < at.size(); ++u) {
+    const Expr step = sym::cnst(static_cast<int64_t>(u));
+    Index iu;
+    for (const Expr& e : idx) iu.push_back(sym::substitute(e, step_->var, step));
+    out.push_back(take_at(n, at[u], iu, sym::substitute(guard, step_->var, step))[0]);
+  }
+  return out;
+}
+
+// Take node `n` at `idx` whose index value is instruction `at` (a vector along the lanes).
+Val Lowerer::take_at(const AstNode* n, int at, const Index& idx, const Expr& guard) {
+  const AstNode* x = n->src[0];
+  const size_t axis = static_cast<size_t>(n->arg[0]);
+  const int64_t last = x->shape[axis] - 1;
+  // Clamped into the axis, so a kernel run without its range check (which the engine
+  // runs first) still reads only its buffer, and the variable's bounds hold.
+  auto read = [&](int value, const Index& i, const Expr& g) {
+    int v = em_.alu(Op::Cast, DType::Int64, {value});
+    v = em_.alu(Op::Min, DType::Int64,
+                {em_.alu(Op::Max, DType::Int64, {v, em_.index_const(0)}), em_.index_const(last)});
+    Index xi = i;
+    xi[axis] = em_.new_var(0, last, v);
+    return eval(x, xi, g);
+  };
+  const int width = em_.inst(at).width;
+  if (width == 1) return read(at, idx, guard);
+  std::vector<Val> lanes;
+  size_t steps = 1;
+  for (int l = 0; l < width; ++l) {
+    const Expr lane = sym::cnst(l);
+    Index il;
+    for (const Expr& e : idx) il.push_back(sym::substitute(e, lane_->var, lane));
+    int value = em_.emit({.op = ir::IOp::Lane, .dtype = em_.inst(at).dtype, .src = {at}, .hi = l});
+    lanes.push_back(read(value, il, sym::substitute(guard, lane_->var, lane)));
+    steps = std::max(steps, lanes.back().size());
+  }
+  Val out;
+  for (size_t u = 0; u < steps; ++u) {
+    std::vector<int> parts;
+    for (const Val& v : lanes) parts.push_back(v[v.size() == 1 ? 0 : u]);
+    out.push_back(em_.emit(
+        {.op = ir::IOp::Gather, .dtype = n->dtype, .width = width, .src = std::move(parts)}));
+  }
+  return out;
+}
+
 // Stores `value`, computed at output index `idx`, with vector stores along the lanes.
 void Lowerer::store(const Index& idx, const Val& value) {
   Expr flat = flat_index(idx, out_->shape);

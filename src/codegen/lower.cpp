@@ -102,6 +102,8 @@ Val Lowerer::compute(const AstNode* n, const Index& idx, const Expr& guard) {
       return iota(n, idx);
     case Op::Contiguous:
       return eval(n->src[0], idx, guard);
+    case Op::Take:
+      return take(n, idx, guard);
     case Op::ReduceSum:
     case Op::ReduceProd:
     case Op::ReduceMax:

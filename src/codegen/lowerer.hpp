@@ -58,6 +58,8 @@ class Lowerer {
                   const std::function<int(const std::vector<Expr>&)>& scalar);
   Val iota(const AstNode* n, const Index& idx);
   Val load(const AstNode* n, const Index& idx, const Expr& guard);
+  Val take(const AstNode* n, const Index& idx, const Expr& guard);
+  Val take_at(const AstNode* n, int at, const Index& idx, const Expr& guard);
   void store(const Index& idx, const Val& value);
 
   // reduce_plans.cpp

@@ -38,6 +38,7 @@ bool vector_friendly_op(Op op, DType dt, bool vector_math) {
     case Op::Const:
     case Op::Contiguous:
     case Op::ReduceSum:
+    case Op::Take:  // lanes along its index gather element by element (lanes.cpp)
       return true;
     case Op::Div:
       return is_float(dt);

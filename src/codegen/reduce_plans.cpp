@@ -358,6 +358,9 @@ void Lowerer::hoist_reductions(const AstNode* n, const Index& idx, const Expr& g
     if (!uses(guard) && std::none_of(idx.begin(), idx.end(), uses)) eval(n, idx, guard);
     return;
   }
+  // A Take's source is read where its index says, which no probe describes (a reduction
+  // there is computed by a kernel of its own: the scheduler's rule).
+  if (n->op == Op::Take) return hoist_reductions(n->src[1], idx, guard, vars, seen);
   for (const auto& s : n->src) hoist_reductions(s, idx, guard, vars, seen);
 }
 

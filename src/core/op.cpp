@@ -36,11 +36,12 @@ bool is_binary(Op op) { return op >= Op::Add && op <= Op::Shr; }
 
 const char* op_name(Op op) {
   static const char* names[] = {
-      "buffer", "const",   "iota",    "neg",    "not",   "exp",    "exp2",    "log",        "log2",
-      "sin",    "cos",     "tanh",    "sqrt",   "recip", "cast",   "bitcast", "add",        "sub",
-      "mul",    "div",     "max",     "min",    "pow",   "cmplt",  "cmpeq",   "cmpne",      "and",
-      "or",     "xor",     "shl",     "mod",    "shr",   "where",  "sum",     "prod",       "max",
-      "min",    "reshape", "permute", "expand", "pad",   "shrink", "stride",  "contiguous", "copy"};
+      "buffer", "const", "iota",   "neg",    "not",        "exp",   "exp2",    "log",
+      "log2",   "sin",   "cos",    "tanh",   "sqrt",       "recip", "cast",    "bitcast",
+      "add",    "sub",   "mul",    "div",    "max",        "min",   "pow",     "cmplt",
+      "cmpeq",  "cmpne", "and",    "or",     "xor",        "shl",   "mod",     "shr",
+      "where",  "take",  "sum",    "prod",   "max",        "min",   "reshape", "permute",
+      "expand", "pad",   "shrink", "stride", "contiguous", "copy"};
   return names[static_cast<int>(op)];
 }
 

@@ -50,6 +50,10 @@ enum class Op : uint8_t {
   Shr,
   // Elementwise, three sources: condition, then, else.
   Where,
+  // Indexed: out[i] = x[i with i[axis] replaced by idx[i]]; sources x, idx (an integer
+  // tensor of out's shape, x's on every axis but `axis`); arg: {axis}. The index is
+  // data: the one op whose reads depend on values.
+  Take,
   // Reductions over `axes`; the output keeps the reduced axes with size 1.
   ReduceSum,
   ReduceProd,

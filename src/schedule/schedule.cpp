@@ -104,10 +104,13 @@ void uses_of(const Graph& g, LazyNode* n, bool expanded, bool rowwise,
   std::set<LazyNode*> distinct(it->second.begin(), it->second.end());
   for (LazyNode* p : distinct) {
     bool grows = p->op == Op::Expand && shape_numel(p->shape) > shape_numel(n->shape);
+    // A Take reads its source at data-dependent places, any number of times each: as a
+    // broadcast would, and never along rows only.
+    bool taken = p->op == Op::Take && p->src[0].get() == n;
     if (is_movement(p->op) && !outputs.count(p))
       uses_of(g, p, expanded || grows, rowwise && expands_last_axis(*p), outputs, out);
     else
-      out.push_back({p, expanded || grows, rowwise});
+      out.push_back({p, expanded || grows || taken, rowwise && !taken});
   }
 }
 
@@ -130,6 +133,9 @@ struct TreeScan {
     bool reads = false;
     for (const auto& s : n->src) reads |= reads_memory(s.get());
     if (n->op == Op::Expand && reads) ok = false;
+    // A Take of computed values would compute them at every index read.
+    if (n->op == Op::Take && !is_leaf(*n->src[0]) && !is_view_of_buffer(n->src[0].get()))
+      ok = false;
     return reads;
   }
 };
@@ -221,9 +227,14 @@ std::vector<int> cut(const Walk& walk, const std::vector<NodePtr>& targets,
                      const DeviceLookup& device) {
   Graph g(walk);
   std::set<LazyNode*> outputs;
-  for (const auto& t : targets)
-    if (!t->realized() && !is_view_of_buffer(t.get()) && t->op != Op::Buffer)
-      outputs.insert(t.get());
+  for (const auto& t : targets) {
+    if (t->realized() || is_view_of_buffer(t.get()) || t->op == Op::Buffer) continue;
+    // A view of a contiguous copy stays a view of it, as a view of a buffer does: the copy
+    // is the kernel (a running sum's rows sliced from its whole blocks).
+    LazyNode* base = t.get();
+    while (is_movement(base->op)) base = base->src[0].get();
+    outputs.insert(base != t.get() && base->op == Op::Contiguous ? base : t.get());
+  }
 
   // What each node's fused region contains, decided sources first. A region may hold
   // row reductions broadcast along the last axis (softmax's max and sum): the lowerer

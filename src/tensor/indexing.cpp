@@ -1,8 +1,10 @@
 // Indexing by integer tensors: take, gather, take_along_axis, scatter_add, index_add,
-// one_hot and embedding. Each compares the indices against a ramp of the indexed axis
-// (a one-hot mask) and reduces over it, so it is one fused kernel built of primitive ops,
-// with no data-dependent load (an index out of range selects nothing, and the range
-// check of index_check.cpp turns it into an Error before anything runs).
+// one_hot and embedding. Reads at indices (take, gather, take_along_axis, embedding) are
+// one Take node: the kernel loads each element where its index says, after the range
+// check of index_check.cpp has turned any index out of range into an Error. Writes at
+// indices (scatter_add, index_add, the gradient of a Take) and one_hot compare the indices
+// against a ramp of the indexed axis (a one-hot mask) and reduce over it: one fused kernel
+// of primitive ops, where repeated indices add up without atomics.
 #include "tensor/indexing.hpp"
 
 #include <fmt/format.h>
@@ -29,22 +31,53 @@ void require_indices(const Tensor& x, const Tensor& idx, const char* op) {
   check_same_device(x, idx, op);
 }
 
-Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives) {
-  // 32-bit comparisons where every index and every position (and index + n) fit in them.
+namespace {
+
+// 32-bit arithmetic where every index and every position (and index + n) fit in it.
+DType index_type(const Tensor& idx, int64_t n) {
   bool narrow = (dtype_size(idx.dtype()) < 4 || idx.dtype() == DType::Int32) &&
                 n <= std::numeric_limits<int32_t>::max() / 2;
-  DType dt = narrow ? DType::Int32 : DType::Int64;
+  return narrow ? DType::Int32 : DType::Int64;
+}
+
+// idx + n where idx is negative (counting from the end of an axis of n).
+Tensor from_end(const Tensor& i, int64_t n) {
+  if (is_unsigned_int(i.dtype())) return i;
+  Tensor zero = constant({}, i.dtype(), i.device(), 0);
+  return Tensor::where(i.lt(zero), i + static_cast<double>(n), i);
+}
+
+}  // namespace
+
+Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives) {
+  DType dt = index_type(idx, n);
   // Broadcast first, then compute: a value computed before a broadcast would be written to
   // memory by a kernel of its own (the scheduler's rule), where this way the whole mask
   // fuses into the reduction that reads it.
   Shape full = idx.shape();
   full.push_back(n);
   Tensor i = cast(idx.unsqueeze(-1).expand(full), dt);
-  if (negatives && !is_unsigned_int(idx.dtype())) {
-    Tensor zero = constant({}, dt, idx.device(), 0);
-    i = Tensor::where(i.lt(zero), i + static_cast<double>(n), i);
-  }
+  if (negatives) i = from_end(i, n);
   return i.eq(iota({n}, dt, idx.device()));
+}
+
+Tensor take_node(const Tensor& x, const Tensor& idx, int axis, bool negatives) {
+  const int64_t n = x.shape()[axis];
+  // No index is in range of an empty axis: the range check throws before anything reads.
+  if (n == 0) return constant(idx.shape(), x.dtype(), x.device(), 0);
+  Tensor i = negatives ? from_end(cast(idx, index_type(idx, n)), n) : idx;
+  return wrap(
+      make_node(Op::Take, x.dtype(), idx.shape(), x.device(), {x.node(), i.node()}, {axis}));
+}
+
+Tensor scatter_sum(const Shape& shape, int axis, const Tensor& idx, const Tensor& src) {
+  // sum[..., m, ...] = the sum over j of src[..., j, ...] where idx[..., j, ...] == m.
+  Tensor s = src.unsqueeze(-1);
+  Tensor sums = move_axis(select_by_mask(s, one_hot_mask(idx, shape[axis], false), axis),
+                          idx.ndim() - 1, axis);
+  std::vector<std::pair<int64_t, int64_t>> pads;
+  for (size_t d = 0; d < shape.size(); ++d) pads.push_back({0, shape[d] - sums.shape()[d]});
+  return sums.pad(pads);
 }
 
 Tensor select_by_mask(const Tensor& x, const Tensor& mask, int axis) {
@@ -80,12 +113,16 @@ Tensor take_impl(const Tensor& x, const Tensor& idx, int axis, bool negatives, c
   int64_t n = x.shape()[a];
   Shape pre(x.shape().begin(), x.shape().begin() + a);
   Shape post(x.shape().begin() + a + 1, x.shape().end());
-  // x with the indexed axis last, lined up with the result's axes: pre, 1 per index axis,
-  // post, n; the indices as 1 per pre axis, idx's axes, 1 per post axis.
-  Tensor xl = move_axis(x, a, x.ndim() - 1).reshape(concat({pre, Shape(idx.ndim(), 1), post, {n}}));
+  // x with the indexed axis last, broadcast over the result's axes: pre, idx's axes, post,
+  // n; the indices as 1 per pre axis, idx's axes, 1 per post axis, broadcast, and 1.
+  Shape lined = concat({pre, idx.shape(), post});
+  Tensor xl = move_axis(x, a, x.ndim() - 1)
+                  .reshape(concat({pre, Shape(idx.ndim(), 1), post, {n}}))
+                  .expand(concat({lined, {n}}));
   Tensor il = idx.reshape(concat({Shape(pre.size(), 1), idx.shape(), Shape(post.size(), 1)}))
-                  .expand(concat({pre, idx.shape(), post}));
-  Tensor out = select_by_mask(xl, one_hot_mask(il, n, negatives), -1);
+                  .expand(lined)
+                  .unsqueeze(-1);
+  Tensor out = take_node(xl, il, static_cast<int>(lined.size()), negatives).squeeze(-1);
   check_index_range(out, idx, {op, a, n, negatives});
   return out;
 }
@@ -93,8 +130,7 @@ Tensor take_impl(const Tensor& x, const Tensor& idx, int axis, bool negatives, c
 // gather of x and idx whose shapes agree except on axis `a`.
 Tensor along_axis(const Tensor& x, const Tensor& idx, int a, bool negatives, const char* op) {
   int64_t n = x.shape()[a];
-  Tensor xl = move_axis(x, a, x.ndim() - 1).unsqueeze(a);
-  Tensor out = select_by_mask(xl, one_hot_mask(idx, n, negatives), -1);
+  Tensor out = take_node(x, idx, a, negatives);
   check_index_range(out, idx, {op, a, n, negatives});
   return out;
 }
@@ -143,14 +179,9 @@ Tensor scatter_add_impl(const Tensor& x, int axis, const Tensor& idx, const Tens
   require_within(idx, x, a, "x", op);
   require_within(idx, src, -1, "src", op);
   int64_t n = x.shape()[a];
-  // contribution[..., m, ...] = sum over j of src[..., j, ...] where idx[..., j, ...] == m.
   // Cast after the selection (in the addition), not before the broadcast (one_hot_mask).
-  Tensor s = leading_part(src, idx.shape(), -1).unsqueeze(-1);
-  Tensor added = move_axis(select_by_mask(s, one_hot_mask(idx, n, false), a), x.ndim() - 1, a);
-  std::vector<std::pair<int64_t, int64_t>> pads;
-  for (int d = 0; d < x.ndim(); ++d) pads.push_back({0, x.shape()[d] - added.shape()[d]});
-  Tensor out = x.dtype() == DType::Bool ? x.logical_or(added.pad(pads))
-                                        : (x + added.pad(pads)).astype(x.dtype());
+  Tensor added = scatter_sum(x.shape(), a, idx, leading_part(src, idx.shape(), -1));
+  Tensor out = x.dtype() == DType::Bool ? x.logical_or(added) : (x + added).astype(x.dtype());
   check_index_range(out, idx, {op, a, n, false});
   return out;
 }
@@ -177,8 +208,8 @@ Tensor Tensor::take_along_axis(const Tensor& idx, int axis) const {
           "take_along_axis: {} do not broadcast on axis {} ({} vs {}; sizes must match or one "
           "must be 1)",
           shapes(*this, idx), d, xs[d], is[d]));
-    xs[d] = is[d] = std::max(xs[d], is[d]);
-    if (xs[d] == 0 || is[d] == 0) xs[d] = is[d] = 0;
+    // A size-1 axis meeting an empty one broadcasts to empty, as in PyTorch.
+    xs[d] = is[d] = xs[d] == 0 || is[d] == 0 ? 0 : std::max(xs[d], is[d]);
   }
   return along_axis(expand(xs), idx.expand(is), a, true, "take_along_axis");
 }

@@ -1,5 +1,6 @@
 // Helpers shared by the indexing ops (indexing.cpp, scan.cpp, sort.cpp): index tensors
-// validated and range-checked, and selection through a one-hot mask and a reduction.
+// validated and range-checked, reads at indices (Take nodes), and selection and scatters
+// through a one-hot mask and a reduction.
 #pragma once
 
 #include <string>
@@ -30,6 +31,13 @@ Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives);
 // The sum over `axis` of where(mask, x, 0) (broadcast together), in x's dtype: with one
 // true per row of the mask, the selected element.
 Tensor select_by_mask(const Tensor& x, const Tensor& mask, int axis);
+// x read along `axis` at idx (a Take node): idx has x's shape on every other axis; with
+// `negatives`, a negative index counts from the end. Attach the range check to the result.
+Tensor take_node(const Tensor& x, const Tensor& idx, int axis, bool negatives);
+// Zeros of `shape` plus, at each position idx holds along `axis`, the sum of the elements
+// of src there (idx and src of one shape, within `shape` on every other axis): a scatter
+// add with repeated indices summed. Indices must be in range (not checked here).
+Tensor scatter_sum(const Shape& shape, int axis, const Tensor& idx, const Tensor& src);
 // `t` with axis `from` moved to position `to` (both normalized), the others in order.
 Tensor move_axis(const Tensor& t, int from, int to);
 

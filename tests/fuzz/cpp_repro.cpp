@@ -125,6 +125,13 @@ std::string operation(const Step& s) {
     return call(sl + "}");
   }
   if (op == "squeeze") return call(s.ints.empty() ? "" : std::to_string(s.ints[0]));
+  if (op == "take" || op == "take_along_axis") {
+    const auto rank = static_cast<ptrdiff_t>(s.ints[1]);
+    const std::vector<int64_t> shape(s.ints.begin() + 2, s.ints.begin() + 2 + rank),
+        values(s.ints.begin() + 2 + rank, s.ints.end());
+    return call("Tensor::from_vector<int64_t>(" + ints(values) + ", " + ints(shape) + ", " + a[0] +
+                ".device()), " + std::to_string(s.ints[0]));
+  }
   std::string args;
   for (size_t i = 0; i < s.ints.size(); ++i) args += (i ? ", " : "") + std::to_string(s.ints[i]);
   return call(args);  // transpose, unsqueeze, flatten, softmax, log_softmax

@@ -29,6 +29,7 @@
 //   flatten     ints: {start, end}
 //   cat stack   operands: the parts, ints: {axis}
 //   softmax log_softmax   ints: {axis}
+//   take take_along_axis  ints: {axis, rank of the index, its shape..., its values...}
 #pragma once
 
 #include <stdexcept>
@@ -160,6 +161,26 @@ V apply_movement(const Step& s, const V& x) {
   throw std::invalid_argument("fuzz: unknown op " + op);
 }
 
+// The int64 index tensor a take step holds, beside `like`.
+inline ingot::Tensor index_tensor(const ingot::Tensor& like, const std::vector<int64_t>& values,
+                                  const Shape& shape) {
+  return ingot::Tensor::from_vector(values, shape, like.device());
+}
+inline IArray index_tensor(const IArray&, const std::vector<int64_t>& values, const Shape& shape) {
+  return IArray::exact(shape, DType::Int64, std::vector<double>(values.begin(), values.end()));
+}
+
+template <class V>
+V apply_take(const Step& s, const V& x) {
+  const auto axis = static_cast<int>(s.ints.at(0));
+  const auto rank = static_cast<size_t>(s.ints.at(1));
+  const Shape shape(s.ints.begin() + 2, s.ints.begin() + 2 + static_cast<ptrdiff_t>(rank));
+  const std::vector<int64_t> values(s.ints.begin() + 2 + static_cast<ptrdiff_t>(rank),
+                                    s.ints.end());
+  V idx = index_tensor(x, values, shape);
+  return s.op == "take" ? x.take(idx, axis) : x.take_along_axis(idx, axis);
+}
+
 // Runs a step that is not a creation on its operands' values.
 template <class V>
 V apply(const Step& s, const std::vector<const V*>& x) {
@@ -171,6 +192,7 @@ V apply(const Step& s, const std::vector<const V*>& x) {
     int axis = static_cast<int>(s.ints.at(0));
     return op == "cat" ? V::cat(parts, axis) : V::stack(parts, axis);
   }
+  if (op == "take" || op == "take_along_axis") return apply_take(s, *x.at(0));
   if (op.ends_with("_scalar") && op != "pow_scalar")
     return apply_scalar(op, *x.at(0), s.reals.at(0), s.flag);
   if (x.size() == 2) return apply_binary(op, *x[0], *x[1]);

@@ -248,8 +248,9 @@ class Generator {
 
   // ---- operations ----
   void operation() {
-    static constexpr int kKinds[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-    static constexpr double kKindWeights[] = {12, 14, 7, 6, 4, 6, 12, 4, 24, 5, 5, 3, 3, 2, 3, 2};
+    static constexpr int kKinds[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+    static constexpr double kKindWeights[] = {12, 14, 7, 6, 4, 6, 12, 4, 24,
+                                              5,  5,  3, 3, 2, 3, 2,  4};
     switch (weighted(kKinds, kKindWeights)) {
       case 0:
         return unary();
@@ -282,6 +283,8 @@ class Generator {
         return;
       case 14:
         return pow_scalar();
+      case 16:
+        return take();
       default:
         add({.op = "T", .args = {pick()}});
         return;
@@ -361,6 +364,41 @@ class Generator {
     int64_t n = axis.empty() ? value(x).numel() : extent(value(x), axis);
     if (n == 0) return;
     add({.op = chance(0.5) ? "argmax" : "argmin", .args = {x}, .ints = axis, .flag = chance(0.5)});
+  }
+  // take (an index of any shape) or take_along_axis (x's shape but on the axis, each other
+  // axis equal or 1 on either side), with indices in range, some counted from the end.
+  void take() {
+    int x = pick_with_rank(1);
+    if (x < 0) return;
+    Shape xs = value(x).shape;  // a copy: the index's values below need no new value
+    const int nd = static_cast<int>(xs.size());
+    const int axis = uniform(0, nd - 1);
+    const int64_t n = xs[static_cast<size_t>(axis)];
+    if (n == 0) return;
+    const bool along = chance(0.6);
+    Shape is, out;
+    if (along) {
+      is = xs;
+      for (int d = 0; d < nd; ++d)
+        if (d == axis)
+          is[static_cast<size_t>(d)] = chance(0.3) ? 1 : dim();
+        else if (chance(0.2))
+          is[static_cast<size_t>(d)] = 1;
+      out = is;
+      for (int d = 0; d < nd; ++d)
+        if (d != axis && is[static_cast<size_t>(d)] == 1)
+          out[static_cast<size_t>(d)] = xs[static_cast<size_t>(d)];
+    } else {
+      is = shape(uniform(0, 2));
+      out = Shape(xs.begin(), xs.begin() + axis);
+      out.insert(out.end(), is.begin(), is.end());
+      out.insert(out.end(), xs.begin() + axis + 1, xs.end());
+    }
+    if (!fits(out)) return;
+    std::vector<int64_t> ints = {axis - (chance(0.3) ? nd : 0), static_cast<int64_t>(is.size())};
+    ints.insert(ints.end(), is.begin(), is.end());
+    for (int64_t i = ref::numel_of(is); i > 0; --i) ints.push_back(uniform(-n, n - 1));
+    add({.op = along ? "take_along_axis" : "take", .args = {x}, .ints = ints});
   }
   void softmax() {
     int x = pick();

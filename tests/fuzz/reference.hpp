@@ -108,6 +108,9 @@ class IArray {
   static IArray cat(const std::vector<IArray>& arrays, int axis = 0);
   static IArray stack(const std::vector<IArray>& arrays, int axis = 0);
   IArray repeat(const std::vector<int64_t>& repeats) const;
+  // Reads at indices: `idx` holds exact integers in range (negative ones count from the end).
+  IArray take(const IArray& idx, int axis) const;
+  IArray take_along_axis(const IArray& idx, int axis) const;
   IArray contiguous() const { return *this; }
 
   // ---- composite ----

@@ -70,6 +70,55 @@ IArray IArray::repeat(const std::vector<int64_t>& repeats) const {
   return moved([&](const ref::Array& a) { return a.repeat(repeats); });
 }
 
+namespace {
+
+// Index i of an axis of n, counted from the end when negative.
+int64_t from_end(const Bound& i, int64_t n) {
+  auto k = static_cast<int64_t>(i.v);
+  return k < 0 ? k + n : k;
+}
+
+}  // namespace
+
+IArray IArray::take(const IArray& idx, int axis) const {
+  const int a = axis < 0 ? axis + ndim() : axis;
+  Shape out(shape.begin(), shape.begin() + a);
+  out.insert(out.end(), idx.shape.begin(), idx.shape.end());
+  out.insert(out.end(), shape.begin() + a + 1, shape.end());
+  const int k = idx.ndim();
+  return moved([&](const ref::Array& x) {
+    return ref::Array::generate(out, [&](const ref::Index& o) {
+      ref::Index at(o.begin(), o.begin() + a);
+      const ref::Index i(o.begin() + a, o.begin() + a + k);
+      at.push_back(from_end(idx.e[static_cast<size_t>(ref::Array(idx.shape, {}).flat(i))],
+                            shape[static_cast<size_t>(a)]));
+      at.insert(at.end(), o.begin() + a + k, o.end());
+      return x.at(at);
+    });
+  });
+}
+
+IArray IArray::take_along_axis(const IArray& idx, int axis) const {
+  const int a = axis < 0 ? axis + ndim() : axis;
+  Shape out = idx.shape;  // the larger size on every other axis (the other one is 1)
+  for (int d = 0; d < ndim(); ++d)
+    if (d != a && idx.shape[static_cast<size_t>(d)] == 1)
+      out[static_cast<size_t>(d)] = shape[static_cast<size_t>(d)];
+  return moved([&](const ref::Array& x) {
+    return ref::Array::generate(out, [&](const ref::Index& o) {
+      ref::Index at = o, i = o;
+      for (int d = 0; d < ndim(); ++d) {
+        if (shape[static_cast<size_t>(d)] == 1) at[static_cast<size_t>(d)] = 0;
+        if (idx.shape[static_cast<size_t>(d)] == 1) i[static_cast<size_t>(d)] = 0;
+      }
+      at[static_cast<size_t>(a)] =
+          from_end(idx.e[static_cast<size_t>(ref::Array(idx.shape, {}).flat(i))],
+                   shape[static_cast<size_t>(a)]);
+      return x.at(at);
+    });
+  });
+}
+
 IArray IArray::cat(const std::vector<IArray>& arrays, int axis) {
   DType dt = arrays.at(0).dtype;
   for (const IArray& a : arrays) dt = ingot::promote_types(dt, a.dtype);

@@ -12,6 +12,11 @@ namespace {
 using ingot::DType;
 using ingot::Slice;
 
+// An int32 index tensor on the CPU.
+Tensor indices(std::vector<int32_t> values, Shape shape) {
+  return Tensor::from_vector(values, shape, "CPU");
+}
+
 std::vector<GradCase> primitive_cases() {
   auto unary = [](const char* name, std::function<Tensor(const Tensor&)> f, double lo = -2,
                   double hi = 2) {
@@ -120,6 +125,33 @@ std::vector<GradCase> primitive_cases() {
                  return x[0].flip({0, 1}) * x[0];
                }},
       GradCase{"contiguous", {{3, 4}}, [](const Inputs& x) { return x[0].T().contiguous().exp(); }},
+      // Reads at indices (a Take): repeated and negative indices, a transposed source.
+      GradCase{"take_repeated_negative",
+               {{4, 5}},
+               [](const Inputs& x) {
+                 return x[0].T().take(indices({2, -1, 2, 0, 3}, {5}), 1);
+               }},
+      GradCase{"gather",
+               {{3, 4}},
+               [](const Inputs& x) {
+                 return x[0].gather(1, indices({3, 3, 0, 1, 2, 1}, {3, 2})) * x[0].sum({1}, true);
+               }},
+      GradCase{"take_along_axis_broadcast",
+               {{1, 4, 3}},
+               [](const Inputs& x) {
+                 return x[0].exp().take_along_axis(indices({0, -1, 2, 2, 1, 0}, {2, 1, 3}), 1);
+               }},
+      GradCase{"embedding",
+               {{6, 4}},
+               [](const Inputs& x) {
+                 return ingot::embedding(x[0], indices({5, 0, 5, 2}, {2, 2}));
+               }},
+      // Writes at indices: the gradient reaches both the target and the source.
+      GradCase{"scatter_add",
+               {{3, 4}, {3, 2}},
+               [](const Inputs& x) {
+                 return x[0].scatter_add(1, indices({1, 1, 0, 3, 2, 0}, {3, 2}), x[1].sin());
+               }},
   };
 }
 

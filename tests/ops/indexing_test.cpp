@@ -106,6 +106,23 @@ TEST_P(IndexingTest, TakeOfComputedValuesAndIndices) {
   EXPECT_TRUE(close(got, want));
 }
 
+// Reads at indices inside larger kernels: under a reduction (the sum of rows taken along
+// their last axis, long enough for vector plans with unrolled lanes of indices), as a
+// product's operand (an embedding times a matrix), and an index that is itself a view.
+TEST_P(IndexingTest, TakeInsideReductionsAndProducts) {
+  Array xr = random({7, 300}, range(-3, 3));
+  Array ir = indices({7, 257}, -300, 300);
+  Tensor x = tensor(xr), idx = tensor(ir, I32);
+  Array taken = ref_gather(xr.expand({7, 300}), ir, 1);
+  EXPECT_TRUE(close(x.take_along_axis(idx, 1), taken));
+  EXPECT_TRUE(close(x.take_along_axis(idx, 1).sum({1}), taken.sum({1})));
+  Array wr = random({41, 19}, range(-1, 1)), mr = random({19, 23}, range(-1, 1));
+  Array tr = indices({5, 13}, 0, 41);
+  Tensor tokens = tensor(tr, I64).T();
+  Array emb = ref_take(wr, tr.permute({1, 0}), 0);
+  EXPECT_TRUE(close(ingot::embedding(tensor(wr), tokens).matmul(tensor(mr)), emb.matmul(mr)));
+}
+
 TEST_P(IndexingTest, TakeWithEmptyIndicesOrAxes) {
   Array xr = random({3, 4}, range(-3, 3));
   Tensor x = tensor(xr);
@@ -115,6 +132,11 @@ TEST_P(IndexingTest, TakeWithEmptyIndicesOrAxes) {
   Array ir = indices({5}, 0, 4);
   EXPECT_EQ(empty_rows.take(tensor(ir, I32), 1).shape(), (Shape{0, 5}));
   EXPECT_TRUE(close(empty_rows.take(tensor(ir, I32), 1), Array({0, 5}, {})));
+  // A size-1 axis of the index meets an empty one of x: the result is empty there.
+  Tensor none = tensor(Array({1, 0, 4}, {}));
+  Tensor along = none.take_along_axis(tensor(indices({3, 1, 4}, 0, 1), I32), 0);
+  EXPECT_EQ(along.shape(), (Shape{3, 0, 4}));
+  EXPECT_TRUE(close(along, Array({3, 0, 4}, {})));
 }
 
 TEST_P(IndexingTest, GatherAndTakeAlongAxis) {
