@@ -25,6 +25,30 @@ std::vector<LazyNode*> checked_nodes(const std::vector<NodePtr>& targets) {
   return found;
 }
 
+// The least and greatest value of `subject` where the host knows them: of a realized
+// tensor, or of the buffer a view of it reads (its values are among the buffer's, which a
+// pad's fill is not).
+std::optional<std::array<int64_t, 2>> known_range(const LazyNode& subject) {
+  const LazyNode* n = &subject;
+  while (!n->realized() && is_movement(n->op) && n->op != Op::Pad) n = n->src[0].get();
+  return n->realized() ? n->known_range : std::nullopt;
+}
+
+// The realized node whose every value `subject` holds (it, or a buffer it reshapes,
+// permutes or broadcasts), or null.
+LazyNode* whole_view_of(LazyNode* subject) {
+  LazyNode* n = subject;
+  while (!n->realized() && (n->op == Op::Reshape || n->op == Op::Permute || n->op == Op::Expand))
+    n = n->src[0].get();
+  return n->realized() ? n : nullptr;
+}
+
+std::array<int64_t, 2> read_range(const Buffer& flag) {
+  int64_t v[2];
+  flag.copy_out(v, sizeof v);
+  return {-1 - v[1], v[0]};
+}
+
 }  // namespace
 
 void verify_checks(const std::vector<NodePtr>& targets) {
@@ -33,9 +57,12 @@ void verify_checks(const std::vector<NodePtr>& targets) {
     return;
   std::vector<LazyNode*> nodes = checked_nodes(targets);
   if (nodes.empty()) return;
+  // A JIT capture checks on the device, and keeps no range: its replays take new inputs.
+  const bool recording = Recording::current() != nullptr;
   std::vector<NodePtr> flags;
   for (LazyNode* n : nodes)
     for (const auto& c : n->checks) {
+      if (!recording && known_range(*c->subject)) continue;
       flags.push_back(c->flag);
       // A computed subject is realized beside its flag, so the targets read it instead of
       // computing it again.
@@ -44,8 +71,20 @@ void verify_checks(const std::vector<NodePtr>& targets) {
   realize(flags);
   for (LazyNode* n : nodes)
     for (const auto& c : n->checks) {
-      c->verify(*c->flag->buffer);
-      Recording::check(c->flag->buffer, c->verify);  // a JIT replay verifies it again
+      if (!recording)
+        if (auto range = known_range(*c->subject)) {
+          c->verify((*range)[0], (*range)[1]);
+          continue;
+        }
+      const std::array<int64_t, 2> range = read_range(*c->flag->buffer);
+      c->verify(range[0], range[1]);
+      if (recording)  // a JIT replay verifies it again
+        Recording::check(c->flag->buffer, [verify = c->verify](const Buffer& flag) {
+          const std::array<int64_t, 2> r = read_range(flag);
+          verify(r[0], r[1]);
+        });
+      else if (LazyNode* whole = whole_view_of(c->subject.get()))
+        whole->known_range = range;
     }
   for (LazyNode* n : nodes) n->checks.clear();
 }

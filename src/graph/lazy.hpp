@@ -2,8 +2,10 @@
 // realized it becomes a Buffer leaf and forgets its sources, so it is never recomputed.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,15 +29,18 @@ struct GradRecord {
   std::vector<NodePtr> src;
 };
 
-// A condition on a node's inputs that the engine verifies before it computes the node
-// (an index in range: src/tensor/index_check.cpp). `flag` is a small tensor computed on
-// the device from the inputs; the engine realizes it (with `subject`, the input it reads,
-// so that a computed input is made once), then `verify` reads it and throws the op's
-// Error. So bad input stops the realize before anything is computed from it.
+// A condition on a node's input that the engine verifies before it computes the node:
+// every value of integer tensor `subject` in a range (an index: src/tensor/index_check.cpp).
+// `flag` is computed on the device from the subject: its greatest value and -1 - its
+// least, two int64. The engine realizes it (with the subject, so that a computed input is
+// made once), reads it and calls `verify` with the least and greatest value, which throws
+// the op's Error. Where the subject's range is known on the host already (LazyNode::
+// known_range, of it or of the buffer it views) no flag is computed and nothing waits for
+// the device. So bad input stops the realize before anything is computed from it.
 struct NodeCheck {
   std::shared_ptr<LazyNode> subject;
   std::shared_ptr<LazyNode> flag;
-  std::function<void(const Buffer& flag)> verify;
+  std::function<void(int64_t least, int64_t greatest)> verify;
 };
 
 struct LazyNode {
@@ -47,6 +52,10 @@ struct LazyNode {
   std::vector<int64_t> arg;        // axes, permutation, steps, or (begin, end) pairs
   ConstValue value;                // Const, and the fill value of Pad
   std::shared_ptr<Buffer> buffer;  // set once realized
+  // A realized integer tensor's least and greatest value, where the host knows them (its
+  // data came from the host, or a range check read them): what a range check needs.
+  // Dropped by anything that writes its buffer.
+  std::optional<std::array<int64_t, 2>> known_range;
   // Verified (then dropped) before the node is computed.
   std::vector<std::shared_ptr<const NodeCheck>> checks;
   // Whether a source, at any depth, carried checks when this node was made (they may have

@@ -189,6 +189,7 @@ Tensor& Tensor::assign(const Tensor& value) {
   Tensor v = value.contiguous();
   v.realize();
   node_->buffer = v.node()->buffer;
+  node_->known_range = v.node()->known_range;
   node_->op = Op::Buffer;
   node_->src.clear();
   node_->arg.clear();

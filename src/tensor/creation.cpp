@@ -1,6 +1,10 @@
 // Tensor creation: host data, constants, ranges and identity matrices.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -27,6 +31,45 @@ Tensor allocate(const Shape& shape, DType dtype, const std::string& device, cons
 
 bool integral(double v) { return std::floor(v) == v; }
 
+// The least and greatest of `count` integers of `dtype` at `data`, which need not be
+// aligned (unsigned 64-bit ones above the int64 range count as its largest value: out of
+// any axis's range either way).
+std::array<int64_t, 2> value_range(const void* data, DType dtype, size_t count) {
+  auto range = [&]<class T>(T) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    auto at = [&](size_t i) {
+      T v;
+      std::memcpy(&v, bytes + i * sizeof(T), sizeof(T));
+      if constexpr (std::is_signed_v<T>) return static_cast<int64_t>(v);
+      return static_cast<int64_t>(std::min<uint64_t>(v, std::numeric_limits<int64_t>::max()));
+    };
+    std::array<int64_t, 2> r = {at(0), at(0)};
+    for (size_t i = 1; i < count; ++i) {
+      const int64_t v = at(i);
+      r = {std::min(r[0], v), std::max(r[1], v)};
+    }
+    return r;
+  };
+  switch (dtype) {
+    case DType::Int8:
+      return range(int8_t{});
+    case DType::Int16:
+      return range(int16_t{});
+    case DType::Int32:
+      return range(int32_t{});
+    case DType::UInt8:
+      return range(uint8_t{});
+    case DType::UInt16:
+      return range(uint16_t{});
+    case DType::UInt32:
+      return range(uint32_t{});
+    case DType::UInt64:
+      return range(uint64_t{});
+    default:
+      return range(int64_t{});
+  }
+}
+
 }  // namespace
 
 void Tensor::check_count(size_t count, const Shape& shape) {
@@ -42,6 +85,8 @@ Tensor Tensor::from_data(const void* data, DType dtype, const Shape& shape,
   Tensor t = allocate(shape, dtype, device, "from_data");
   size_t bytes = static_cast<size_t>(t.numel()) * dtype_size(dtype);
   if (bytes) t.node()->buffer->copy_in(data, bytes);
+  if (is_int(dtype) && dtype != DType::Bool && t.numel() > 0)
+    t.node()->known_range = value_range(data, dtype, static_cast<size_t>(t.numel()));
   return t;
 }
 

@@ -53,6 +53,7 @@ std::vector<Tensor> argument_tensors(const CustomKernel& k, const DeviceInfo& in
     } else if (auto* inout = std::get_if<Arg::InOut>(&arg.value)) {
       tensors[i] =
           writable_in_place(*inout->tensor) ? *inout->tensor : frontend::copy_of(*inout->tensor);
+      tensors[i].node()->known_range.reset();  // the kernel writes its values
     }
   }
   return tensors;

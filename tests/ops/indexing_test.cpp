@@ -235,6 +235,13 @@ TEST_P(IndexingTest, IndicesOutOfRangeAreErrors) {
       {"one_hot"}, {"index 7", "size 5"}));
   EXPECT_TRUE(throws_error([&] { ingot::embedding(x, idx({-1})).sum().realize(); }, {"embedding"},
                            {"index -1"}));
+  // Indices from the host are checked on the host; computed ones on the device (a flag
+  // the engine reads), as is an index tensor whose buffer a computed value replaced.
+  Tensor computed = idx({0, 2, 1}) + idx({0, 2, 0});
+  EXPECT_TRUE(throws_error([&] { x.take(computed, 1).realize(); }, {"take"}, {"index 4"}));
+  Tensor replaced = idx({0, 1});
+  replaced.assign(idx({0, 1}) + idx({0, 5}));
+  EXPECT_TRUE(throws_error([&] { x.take(replaced, 1).realize(); }, {"take"}, {"index 6"}));
   // The check travels with the result into later ops, and a bad result stays refused.
   Tensor bad = x.take(idx({8}), 0);
   EXPECT_TRUE(throws_error([&] { (bad * 2).sum().realize(); }, {"take"}, {"index 8"}));

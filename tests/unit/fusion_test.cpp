@@ -215,17 +215,30 @@ TEST(Fusion, MatmulIsOneKernel) {
   EXPECT_EQ(kernels_for({a.matmul(b)}), 1u);
 }
 
-// Indexing lowered to a one-hot mask and a reduction: the mask fuses into the reduction,
-// and the range check of the indices is one small reduction before it.
+// A read at indices is one kernel. Indices computed on the device are computed by a kernel
+// of their own, which the range check (one small reduction) and the read both use; indices
+// that came from the host (or a view of them), or whose range a check read before, are
+// checked on the host, with no kernel.
 TEST(Fusion, EmbeddingIsOneKernelAfterItsIndexCheck) {
   Tensor w = random_tensor({50, 24}, 9);
   std::vector<int32_t> rows = {7, 0, 49, 7, 13, 2};
   Tensor tokens = Tensor::from_vector(rows, {2, 3}, "CPU");
   Tensor out = embedding(w, tokens);
-  EXPECT_EQ(kernels_for({out}), 2u);
-  auto vw = w.to_vector<float>(), vo = out.to_vector<float>();
+  EXPECT_EQ(kernels_for({out}), 1u);
+  EXPECT_EQ(kernels_for({embedding(w, tokens.T())}), 1u);
+  Tensor shifted = embedding(w, (tokens + 1) - 1);
+  EXPECT_EQ(kernels_for({shifted}), 3u);
+  // A realized index read once by a check is not checked on the device again.
+  Tensor realized = (tokens + 2) - 2;
+  realized.realize();
+  EXPECT_EQ(kernels_for({embedding(w, realized)}), 2u);
+  EXPECT_EQ(kernels_for({embedding(w, realized.reshape({3, 2}))}), 1u);
+  auto vw = w.to_vector<float>(), vo = out.to_vector<float>(), vs = shifted.to_vector<float>();
   for (size_t t = 0; t < rows.size(); ++t)
-    for (size_t d = 0; d < 24; ++d) EXPECT_EQ(vo[t * 24 + d], vw[rows[t] * 24 + d]);
+    for (size_t d = 0; d < 24; ++d) {
+      EXPECT_EQ(vo[t * 24 + d], vw[rows[t] * 24 + d]);
+      EXPECT_EQ(vs[t * 24 + d], vw[rows[t] * 24 + d]);
+    }
 }
 
 // A row of up to 256 is one triangular reduction; sorting is ranks, the rank mask (shared
