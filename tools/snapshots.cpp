@@ -85,6 +85,12 @@ Tensor input(const ingot::Shape& shape, DType dtype = DType::Float32) {
   return Tensor::empty(shape, dtype, "CPU");
 }
 
+// Indices made on the host, whose range the host knows: the cases show the read alone.
+Tensor indices(const ingot::Shape& shape) {
+  return Tensor::from_vector(std::vector<int32_t>(static_cast<size_t>(ingot::shape_numel(shape))),
+                             shape, "CPU");
+}
+
 struct Case {
   std::string name;
   std::function<Tensor()> build;
@@ -126,6 +132,16 @@ const std::vector<Case> kCases = {
     {"softmax",
      [] {
        return input({32, 1000}).softmax(1);
+     }},
+    // Reads at indices (Take): a row of a table per token (vectors along the row), and
+    // elements along the rows (one element a lane).
+    {"embedding",
+     [] {
+       return ingot::embedding(input({1000, 512}), indices({8, 64}));
+     }},
+    {"take_along_axis",
+     [] {
+       return input({256, 1000}).take_along_axis(indices({256, 64}), 1);
      }},
     // WGMMA on Hopper: a bias and gelu riding in the stores, rows past a block's edge.
     {"matmul_hopper",
