@@ -31,6 +31,12 @@ Index unravel(const Expr& flat, const Shape& shape) {
   return idx;
 }
 
+Index broadcast_from(const Index& idx, const Shape& from) {
+  Index out(idx.size());
+  for (size_t i = 0; i < idx.size(); ++i) out[i] = from[i] == 1 ? sym::cnst(0) : idx[i];
+  return out;
+}
+
 Index through_movement(const AstNode* n, const Index& idx, Expr& guard) {
   const Shape& src = n->src[0]->shape;
   Index out(src.size());
@@ -41,8 +47,7 @@ Index through_movement(const AstNode* n, const Index& idx, Expr& guard) {
       for (size_t i = 0; i < idx.size(); ++i) out[n->arg[i]] = idx[i];
       return out;
     case Op::Expand:
-      for (size_t i = 0; i < idx.size(); ++i) out[i] = src[i] == 1 ? sym::cnst(0) : idx[i];
-      return out;
+      return broadcast_from(idx, src);
     case Op::Shrink:
       for (size_t i = 0; i < idx.size(); ++i) out[i] = sym::add(idx[i], n->arg[2 * i]);
       return out;

@@ -19,6 +19,8 @@ Expr flat_index(const Index& idx, const Shape& shape);
 // The index in `shape` of row-major flat index `flat`.
 Index unravel(const Expr& flat, const Shape& shape);
 
+// `idx` read from a source of shape `from` broadcast to it: 0 along the source's size-1 axes.
+Index broadcast_from(const Index& idx, const Shape& from);
 // Maps an index of movement node `n` to an index of its source; narrows `guard` where
 // the node pads.
 Index through_movement(const AstNode* n, const Index& idx, Expr& guard);

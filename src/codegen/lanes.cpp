@@ -98,12 +98,13 @@ Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
   return out;
 }
 
-// Take node `n` at `idx`: its source read where the index it computes says. Each index
+// Take node `n` at `idx`: its source read where the index it computes says (both
+// broadcast along their size-1 axes). Each index
 // value becomes a variable of the source's index, so the usual load follows (a vector
 // load where the lanes lie along another axis: an embedding's rows); lanes along the
 // index itself read one element each.
 Val Lowerer::take(const AstNode* n, const Index& idx, const Expr& guard) {
-  Val at = eval(n->src[1], idx, guard);
+  Val at = eval(n->src[1], broadcast_from(idx, n->src[1]->shape), guard);
   if (at.size() == 1) return take_at(n, at[0], idx, guard);
   Val out;
   for (size_t u = 0; u < at.size(); ++u) {
@@ -126,7 +127,7 @@ Val Lowerer::take_at(const AstNode* n, int at, const Index& idx, const Expr& gua
     int v = em_.alu(Op::Cast, DType::Int64, {value});
     v = em_.alu(Op::Min, DType::Int64,
                 {em_.alu(Op::Max, DType::Int64, {v, em_.index_const(0)}), em_.index_const(last)});
-    Index xi = i;
+    Index xi = broadcast_from(i, x->shape);
     xi[axis] = em_.new_var(0, last, v);
     return eval(x, xi, g);
   };

@@ -360,7 +360,8 @@ void Lowerer::hoist_reductions(const AstNode* n, const Index& idx, const Expr& g
   }
   // A Take's source is read where its index says, which no probe describes (a reduction
   // there is computed by a kernel of its own: the scheduler's rule).
-  if (n->op == Op::Take) return hoist_reductions(n->src[1], idx, guard, vars, seen);
+  if (n->op == Op::Take)
+    return hoist_reductions(n->src[1], broadcast_from(idx, n->src[1]->shape), guard, vars, seen);
   for (const auto& s : n->src) hoist_reductions(s, idx, guard, vars, seen);
 }
 

@@ -51,8 +51,8 @@ enum class Op : uint8_t {
   // Elementwise, three sources: condition, then, else.
   Where,
   // Indexed: out[i] = x[i with i[axis] replaced by idx[i]]; sources x, idx (an integer
-  // tensor of out's shape, x's on every axis but `axis`); arg: {axis}. The index is
-  // data: the one op whose reads depend on values.
+  // tensor), each of out's size or 1 (broadcast) on every axis but `axis`, where idx has
+  // out's size; arg: {axis}. The index is data: the one op whose reads depend on values.
   Take,
   // Reductions over `axes`; the output keeps the reduced axes with size 1.
   ReduceSum,

@@ -104,9 +104,10 @@ void uses_of(const Graph& g, LazyNode* n, bool expanded, bool rowwise,
   std::set<LazyNode*> distinct(it->second.begin(), it->second.end());
   for (LazyNode* p : distinct) {
     bool grows = p->op == Op::Expand && shape_numel(p->shape) > shape_numel(n->shape);
-    // A Take reads its source at data-dependent places, any number of times each: as a
-    // broadcast would, and never along rows only.
-    bool taken = p->op == Op::Take && p->src[0].get() == n;
+    // A Take reads its source at data-dependent places, any number of times each, and may
+    // broadcast its index: as a broadcast would, and never along rows only.
+    bool taken = p->op == Op::Take &&
+                 (p->src[0].get() == n || shape_numel(n->shape) < shape_numel(p->shape));
     if (is_movement(p->op) && !outputs.count(p))
       uses_of(g, p, expanded || grows, rowwise && expands_last_axis(*p), outputs, out);
     else
@@ -133,9 +134,11 @@ struct TreeScan {
     bool reads = false;
     for (const auto& s : n->src) reads |= reads_memory(s.get());
     if (n->op == Op::Expand && reads) ok = false;
-    // A Take of computed values would compute them at every index read.
-    if (n->op == Op::Take && !is_leaf(*n->src[0]) && !is_view_of_buffer(n->src[0].get()))
-      ok = false;
+    // A Take of computed values (or a broadcast computed index) would compute them at
+    // every element read.
+    if (n->op == Op::Take)
+      for (const auto& s : n->src)
+        if (!is_leaf(*s) && !is_view_of_buffer(s.get())) ok = false;
     return reads;
   }
 };

@@ -191,8 +191,7 @@ std::vector<Tensor> source_gradients(const GradRecord& r, const NodePtr& out_nod
     if (needs(1)) grads[1] = Tensor::where(src[0], g, zero);
     if (needs(2)) grads[2] = Tensor::where(src[0], zero, g);
   } else if (r.op == Op::Take) {
-    // Each element read adds its gradient where it was read from (repeats add up).
-    grads[0] = scatter_sum(src[0].shape(), static_cast<int>(r.arg[0]), src[1], g);
+    grads[0] = take_gradient(src[0], src[1], static_cast<int>(r.arg[0]), g);
   } else if (src.size() == 2) {
     grads = binary_gradients(r.op, src[0], src[1], out, g);
   } else if (src.size() == 1) {

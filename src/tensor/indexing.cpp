@@ -63,11 +63,75 @@ Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives) {
 
 Tensor take_node(const Tensor& x, const Tensor& idx, int axis, bool negatives) {
   const int64_t n = x.shape()[axis];
+  Shape out = idx.shape();
+  for (int d = 0; d < x.ndim(); ++d)
+    if (d != axis && out[d] == 1) out[d] = x.shape()[d];
   // No index is in range of an empty axis: the range check throws before anything reads.
-  if (n == 0) return constant(idx.shape(), x.dtype(), x.device(), 0);
+  if (n == 0) return constant(out, x.dtype(), x.device(), 0);
   Tensor i = negatives ? from_end(cast(idx, index_type(idx, n)), n) : idx;
-  return wrap(
-      make_node(Op::Take, x.dtype(), idx.shape(), x.device(), {x.node(), i.node()}, {axis}));
+  return wrap(make_node(Op::Take, x.dtype(), out, x.device(), {x.node(), i.node()}, {axis}));
+}
+
+Tensor take_gradient(const Tensor& x, const Tensor& idx, int axis, const Tensor& g) {
+  const Shape& out = g.shape();
+  // Summed: the axis read along, and the axes x is broadcast along (an embedding's tokens);
+  // shared: the axes the index is broadcast along (an embedding's row), where its one-hot
+  // mask is the same; the others (each of its own) are a batch of products.
+  std::vector<int> batch, summed, shared;
+  for (int d = 0; d < x.ndim(); ++d) {
+    const auto at = static_cast<size_t>(d);
+    if (d == axis || (x.shape()[at] == 1 && out[at] > 1))
+      summed.push_back(d);
+    else if (idx.shape()[at] == 1 && out[at] > 1)
+      shared.push_back(d);
+    else
+      batch.push_back(d);
+  }
+  // Without a broadcast source, each index is of its own: the one-hot sum over the axis.
+  if (summed.size() == 1) return scatter_sum(x.shape(), axis, idx.expand(out), g);
+  // grad[batch, m, shared] = the sum over `summed` of onehot(idx)[batch, summed, m] times
+  // g[batch, summed, shared]: a matmul (the matrix plans) where the mask's rows are shared
+  // (an embedding's gradient: the tokens' one-hot rows times their gradients, not a
+  // one-hot sum over the whole table for every element). A NaN or infinity in g then
+  // reaches every row of its column, not only the row it was read from.
+  auto sizes = [&](const std::vector<int>& axes) {
+    int64_t count = 1;
+    for (int d : axes) count *= out[static_cast<size_t>(d)];
+    return count;
+  };
+  auto concat = [](std::initializer_list<std::vector<int>> parts) {
+    std::vector<int> all;
+    for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
+    return all;
+  };
+  const int64_t n = x.shape()[static_cast<size_t>(axis)];
+  const int64_t groups = sizes(batch), rows = sizes(summed), cols = sizes(shared);
+  // The mask over the index's own axes (1 along `shared`), and a last axis of n.
+  Shape own = out;
+  for (int d : shared) own[static_cast<size_t>(d)] = 1;
+  std::vector<int> mask_order = concat({batch, summed, shared});
+  mask_order.push_back(x.ndim());
+  Tensor mask = one_hot_mask(idx.expand(own), n, false)
+                    .astype(g.dtype())
+                    .permute(mask_order)
+                    .reshape({groups, rows, n});
+  Tensor values = g.permute(concat({batch, summed, shared})).reshape({groups, rows, cols});
+  Tensor sums = mask.transpose(1, 2).matmul(values);  // [groups, n, cols]
+  // Back to x's axes: laid out as batch, the read axis, shared, then the summed ones (1).
+  Shape laid;
+  for (int d : batch) laid.push_back(out[static_cast<size_t>(d)]);
+  laid.push_back(n);
+  for (int d : shared) laid.push_back(out[static_cast<size_t>(d)]);
+  std::vector<int> layout = concat({batch, {axis}, shared});
+  for (int d : summed)
+    if (d != axis) {
+      laid.push_back(1);
+      layout.push_back(d);
+    }
+  std::vector<int> inverse(layout.size());
+  for (size_t i = 0; i < layout.size(); ++i)
+    inverse[static_cast<size_t>(layout[i])] = static_cast<int>(i);
+  return sums.reshape(laid).permute(inverse);
 }
 
 Tensor scatter_sum(const Shape& shape, int axis, const Tensor& idx, const Tensor& src) {
@@ -113,16 +177,12 @@ Tensor take_impl(const Tensor& x, const Tensor& idx, int axis, bool negatives, c
   int64_t n = x.shape()[a];
   Shape pre(x.shape().begin(), x.shape().begin() + a);
   Shape post(x.shape().begin() + a + 1, x.shape().end());
-  // x with the indexed axis last, broadcast over the result's axes: pre, idx's axes, post,
-  // n; the indices as 1 per pre axis, idx's axes, 1 per post axis, broadcast, and 1.
-  Shape lined = concat({pre, idx.shape(), post});
-  Tensor xl = move_axis(x, a, x.ndim() - 1)
-                  .reshape(concat({pre, Shape(idx.ndim(), 1), post, {n}}))
-                  .expand(concat({lined, {n}}));
-  Tensor il = idx.reshape(concat({Shape(pre.size(), 1), idx.shape(), Shape(post.size(), 1)}))
-                  .expand(lined)
-                  .unsqueeze(-1);
-  Tensor out = take_node(xl, il, static_cast<int>(lined.size()), negatives).squeeze(-1);
+  // The result's axes are pre, idx's axes, post: x with the indexed axis last and 1 for
+  // each of idx's axes, the indices with 1 for each pre and post axis and the read axis,
+  // each broadcast by the Take.
+  Tensor xl = move_axis(x, a, x.ndim() - 1).reshape(concat({pre, Shape(idx.ndim(), 1), post, {n}}));
+  Tensor il = idx.reshape(concat({Shape(pre.size(), 1), idx.shape(), Shape(post.size(), 1), {1}}));
+  Tensor out = take_node(xl, il, xl.ndim() - 1, negatives).squeeze(-1);
   check_index_range(out, idx, {op, a, n, negatives});
   return out;
 }

@@ -31,9 +31,13 @@ Tensor one_hot_mask(const Tensor& idx, int64_t n, bool negatives);
 // The sum over `axis` of where(mask, x, 0) (broadcast together), in x's dtype: with one
 // true per row of the mask, the selected element.
 Tensor select_by_mask(const Tensor& x, const Tensor& mask, int axis);
-// x read along `axis` at idx (a Take node): idx has x's shape on every other axis; with
-// `negatives`, a negative index counts from the end. Attach the range check to the result.
+// x read along `axis` at idx (a Take node): on every other axis x and idx have one size
+// or one of them 1 (broadcast); with `negatives`, a negative index counts from the end.
+// Attach the range check to the result.
 Tensor take_node(const Tensor& x, const Tensor& idx, int axis, bool negatives);
+// The gradient of x in Take(x, idx, axis) given the result's gradient g: each element's
+// gradient added where it was read from (indices in range, counted from the start).
+Tensor take_gradient(const Tensor& x, const Tensor& idx, int axis, const Tensor& g);
 // Zeros of `shape` plus, at each position idx holds along `axis`, the sum of the elements
 // of src there (idx and src of one shape, within `shape` on every other axis): a scatter
 // add with repeated indices summed. Indices must be in range (not checked here).
