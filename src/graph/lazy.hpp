@@ -54,7 +54,7 @@ struct LazyNode {
   std::shared_ptr<Buffer> buffer;  // set once realized
   // A realized integer tensor's least and greatest value, where the host knows them (its
   // data came from the host, or a range check read them): what a range check needs.
-  // Dropped by anything that writes its buffer.
+  // Dropped by anything that writes its buffer or hands it out (Tensor::buffer).
   std::optional<std::array<int64_t, 2>> known_range;
   // Verified (then dropped) before the node is computed.
   std::vector<std::shared_ptr<const NodeCheck>> checks;

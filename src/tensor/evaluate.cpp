@@ -17,6 +17,13 @@ const LazyNode& checked(const std::shared_ptr<LazyNode>& n) {
   return *n;
 }
 
+// `t`, realized and contiguous: its node holds its buffer.
+Tensor realized_contiguous(const Tensor& t) {
+  Tensor c = t.contiguous();
+  c.realize();
+  return c;
+}
+
 }  // namespace
 
 const Shape& Tensor::shape() const { return checked(node_).shape; }
@@ -55,13 +62,15 @@ Tensor Tensor::to(const std::string& target) const {
 }
 
 std::shared_ptr<Buffer> Tensor::buffer() const {
-  Tensor c = contiguous();
-  c.realize();
+  Tensor c = realized_contiguous(*this);
+  // A buffer handed out may be written (a DLPack consumer, a collective): what the host
+  // knew of its values no longer holds.
+  c.node()->known_range.reset();
   return c.node()->buffer;
 }
 
 void Tensor::read_all(void* dst, DType want) const {
-  auto buf = buffer();
+  auto buf = realized_contiguous(*this).node()->buffer;
   size_t n = static_cast<size_t>(numel());
   if (want == dtype()) {
     if (n) buf->copy_out(dst, n * dtype_size(want));

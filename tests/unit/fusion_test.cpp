@@ -233,6 +233,9 @@ TEST(Fusion, EmbeddingIsOneKernelAfterItsIndexCheck) {
   realized.realize();
   EXPECT_EQ(kernels_for({embedding(w, realized)}), 2u);
   EXPECT_EQ(kernels_for({embedding(w, realized.reshape({3, 2}))}), 1u);
+  // A buffer handed out may be written by its holder: its range is checked again.
+  tokens.buffer();
+  EXPECT_EQ(kernels_for({embedding(w, tokens)}), 2u);
   auto vw = w.to_vector<float>(), vo = out.to_vector<float>(), vs = shifted.to_vector<float>();
   for (size_t t = 0; t < rows.size(); ++t)
     for (size_t d = 0; d < 24; ++d) {
