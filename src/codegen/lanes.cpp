@@ -7,6 +7,17 @@
 #include "codegen/lowerer.hpp"
 
 namespace ingot::codegen {
+namespace {
+
+// `exprs` with variable `var` (a lane or an unrolled step) replaced by `value` in each.
+std::vector<Expr> with_var(const std::vector<Expr>& exprs, const Expr& var, int64_t value) {
+  std::vector<Expr> out;
+  out.reserve(exprs.size());
+  for (const Expr& e : exprs) out.push_back(sym::substitute(e, var->var, sym::cnst(value)));
+  return out;
+}
+
+}  // namespace
 
 // Calls `scalar(exprs)` once per unrolled step and vector lane that `exprs` depend
 // on, with those variables replaced by constants, and assembles the results.
@@ -21,18 +32,13 @@ Val Lowerer::per_element(const std::vector<Expr>& exprs,
   if (lanes && plan_.strict) throw Rejected{};
   Val out;
   for (int u = 0; u < steps; ++u) {
-    std::vector<Expr> at_u;
-    for (const Expr& e : exprs) at_u.push_back(sym::substitute(e, step_->var, sym::cnst(u)));
+    const std::vector<Expr> at_u = with_var(exprs, step_, u);
     if (!lanes) {
       out.push_back(scalar(at_u));
       continue;
     }
     std::vector<int> parts;
-    for (int l = 0; l < plan_.width; ++l) {
-      std::vector<Expr> at_l;
-      for (const Expr& e : at_u) at_l.push_back(sym::substitute(e, lane_->var, sym::cnst(l)));
-      parts.push_back(scalar(at_l));
-    }
+    for (int l = 0; l < plan_.width; ++l) parts.push_back(scalar(with_var(at_u, lane_, l)));
     out.push_back(em_.emit({.op = ir::IOp::Gather,
                             .dtype = em_.inst(parts[0]).dtype,
                             .width = plan_.width,
@@ -99,19 +105,17 @@ Val Lowerer::load(const AstNode* n, const Index& idx, const Expr& guard) {
 }
 
 // Take node `n` at `idx`: its source read where the index it computes says (both
-// broadcast along their size-1 axes). Each index
-// value becomes a variable of the source's index, so the usual load follows (a vector
-// load where the lanes lie along another axis: an embedding's rows); lanes along the
-// index itself read one element each.
+// broadcast along their size-1 axes). Each index value becomes a variable of the
+// source's index, so the usual load follows (a vector load where the lanes lie along
+// another axis: an embedding's rows); lanes along the index itself read one element each.
 Val Lowerer::take(const AstNode* n, const Index& idx, const Expr& guard) {
   Val at = eval(n->src[1], broadcast_from(idx, n->src[1]->shape), guard);
   if (at.size() == 1) return take_at(n, at[0], idx, guard);
   Val out;
   for (size_t u = 0; u < at.size(); ++u) {
-    const Expr step = sym::cnst(static_cast<int64_t>(u));
-    Index iu;
-    for (const Expr& e : idx) iu.push_back(sym::substitute(e, step_->var, step));
-    out.push_back(take_at(n, at[u], iu, sym::substitute(guard, step_->var, step))[0]);
+    const auto step = static_cast<int64_t>(u);
+    out.push_back(take_at(n, at[u], with_var(idx, step_, step),
+                          sym::substitute(guard, step_->var, sym::cnst(step)))[0]);
   }
   return out;
 }
@@ -136,11 +140,9 @@ Val Lowerer::take_at(const AstNode* n, int at, const Index& idx, const Expr& gua
   std::vector<Val> lanes;
   size_t steps = 1;
   for (int l = 0; l < width; ++l) {
-    const Expr lane = sym::cnst(l);
-    Index il;
-    for (const Expr& e : idx) il.push_back(sym::substitute(e, lane_->var, lane));
     int value = em_.emit({.op = ir::IOp::Lane, .dtype = em_.inst(at).dtype, .src = {at}, .hi = l});
-    lanes.push_back(read(value, il, sym::substitute(guard, lane_->var, lane)));
+    lanes.push_back(
+        read(value, with_var(idx, lane_, l), sym::substitute(guard, lane_->var, sym::cnst(l))));
     steps = std::max(steps, lanes.back().size());
   }
   Val out;

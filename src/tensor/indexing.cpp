@@ -40,6 +40,14 @@ DType index_type(const Tensor& idx, int64_t n) {
   return narrow ? DType::Int32 : DType::Int64;
 }
 
+// The parts one after another: shapes, or lists of axes.
+template <class T>
+std::vector<T> concat(std::initializer_list<std::vector<T>> parts) {
+  std::vector<T> out;
+  for (const std::vector<T>& p : parts) out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
 // idx + n where idx is negative (counting from the end of an axis of n).
 Tensor from_end(const Tensor& i, int64_t n) {
   if (is_unsigned_int(i.dtype())) return i;
@@ -99,11 +107,6 @@ Tensor take_gradient(const Tensor& x, const Tensor& idx, int axis, const Tensor&
     for (int d : axes) count *= out[static_cast<size_t>(d)];
     return count;
   };
-  auto concat = [](std::initializer_list<std::vector<int>> parts) {
-    std::vector<int> all;
-    for (const auto& p : parts) all.insert(all.end(), p.begin(), p.end());
-    return all;
-  };
   const int64_t n = x.shape()[static_cast<size_t>(axis)];
   const int64_t groups = sizes(batch), rows = sizes(summed), cols = sizes(shared);
   // The mask over the index's own axes (1 along `shared`), and a last axis of n.
@@ -161,12 +164,6 @@ Tensor move_axis(const Tensor& t, int from, int to) {
 }  // namespace frontend
 
 namespace {
-
-Shape concat(std::initializer_list<Shape> parts) {
-  Shape out;
-  for (const Shape& p : parts) out.insert(out.end(), p.begin(), p.end());
-  return out;
-}
 
 // x's elements along axis `a` at idx (any shape): shape[:a] + idx.shape + shape[a+1:].
 Tensor take_impl(const Tensor& x, const Tensor& idx, int axis, bool negatives, const char* op) {

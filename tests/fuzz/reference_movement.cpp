@@ -72,9 +72,10 @@ IArray IArray::repeat(const std::vector<int64_t>& repeats) const {
 
 namespace {
 
-// Index i of an axis of n, counted from the end when negative.
-int64_t from_end(const Bound& i, int64_t n) {
-  auto k = static_cast<int64_t>(i.v);
+// The position that the element of `idx` (exact integers) at index `i` names along an
+// axis of n, counted from the end when negative.
+int64_t position(const IArray& idx, const ref::Index& i, int64_t n) {
+  auto k = static_cast<int64_t>(idx.e[static_cast<size_t>(ref::Array(idx.shape, {}).flat(i))].v);
   return k < 0 ? k + n : k;
 }
 
@@ -90,8 +91,7 @@ IArray IArray::take(const IArray& idx, int axis) const {
     return ref::Array::generate(out, [&](const ref::Index& o) {
       ref::Index at(o.begin(), o.begin() + a);
       const ref::Index i(o.begin() + a, o.begin() + a + k);
-      at.push_back(from_end(idx.e[static_cast<size_t>(ref::Array(idx.shape, {}).flat(i))],
-                            shape[static_cast<size_t>(a)]));
+      at.push_back(position(idx, i, shape[static_cast<size_t>(a)]));
       at.insert(at.end(), o.begin() + a + k, o.end());
       return x.at(at);
     });
@@ -111,9 +111,7 @@ IArray IArray::take_along_axis(const IArray& idx, int axis) const {
         if (shape[static_cast<size_t>(d)] == 1) at[static_cast<size_t>(d)] = 0;
         if (idx.shape[static_cast<size_t>(d)] == 1) i[static_cast<size_t>(d)] = 0;
       }
-      at[static_cast<size_t>(a)] =
-          from_end(idx.e[static_cast<size_t>(ref::Array(idx.shape, {}).flat(i))],
-                   shape[static_cast<size_t>(a)]);
+      at[static_cast<size_t>(a)] = position(idx, i, shape[static_cast<size_t>(a)]);
       return x.at(at);
     });
   });
