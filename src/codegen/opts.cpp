@@ -79,6 +79,41 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
     scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, device, r, seen);
 }
 
+bool reads_buffer(const AstNode* n) {
+  return n->is_input() || std::any_of(n->src.begin(), n->src.end(), reads_buffer);
+}
+
+// Whether every buffer `n` reads is read alike along axis `axis` of n's shape: the inputs
+// reach n through an expand from size 1 along it (or have size 1 there); what reads no
+// buffer (a mask of iotas) is computed, not loaded. Other movements end the search.
+bool loads_broadcast_along(const AstNode* n, int axis) {
+  if (n->shape[static_cast<size_t>(axis)] == 1 || !reads_buffer(n)) return true;
+  if (n->is_input()) return false;
+  if (n->op == Op::Expand) return loads_broadcast_along(n->src[0], axis);
+  if (is_movement(n->op) || n->src.empty()) return false;
+  for (const AstNode* s : n->src)
+    if (s->shape != n->shape || !loads_broadcast_along(s, axis)) return false;
+  return true;
+}
+
+// On GPUs, where a reduction has no vector plan: the output axis along which its input is
+// a broadcast (a scan's blocks: x[j] for every i of the triangle), so that a thread taking
+// several outputs along it loads each element once for all of them; -1 where none is.
+// Only a reduction over the trailing axes of an output that is its shape, those axes
+// dropped or of size 1.
+int shared_loads_axis(const AstNode* r, const Shape& out) {
+  const Shape& in = r->src[0]->shape;
+  const size_t kept = in.size() - r->arg.size();
+  if (out.size() != kept && out != r->shape) return -1;
+  for (size_t i = 0; i < r->arg.size(); ++i)
+    if (r->arg[i] != static_cast<int64_t>(kept + i)) return -1;
+  for (int axis = static_cast<int>(kept) - 1; axis >= 0; --axis)
+    if (out[static_cast<size_t>(axis)] == in[static_cast<size_t>(axis)] &&
+        out[static_cast<size_t>(axis)] > 1 && loads_broadcast_along(r->src[0], axis))
+      return axis;
+  return -1;
+}
+
 // Lanes of `dt` a vector holds: a SIMD register on the CPU, a vector a thread loads at once
 // on GPUs (DeviceInfo::simd_width float32 lanes); 16-bit floats are held as float32.
 int lanes_of(const DeviceInfo& device, DType dt) {
@@ -382,6 +417,17 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       plans.push_back(p);
     }
   }
+  // GPUs: a reduction without a vector plan whose input is broadcast along an output axis
+  // takes 8 (or 4) of those outputs a thread, loading each element once for them: a
+  // cumsum block's triangle read x[j] again for each of its 16 outputs.
+  if (threads && !noopt && !matmul && region.reduces.size() == 1 && !region.friendly)
+    if (int axis = shared_loads_axis(region.reduces[0], shape); axis >= 0)
+      for (int u : {8, 4})
+        if (shape[static_cast<size_t>(axis)] % u == 0 &&
+            shape_numel(shape) / u >= int64_t{device.compute_units} * local) {
+          plans.push_back(Plan{.unroll = u, .unroll_axis = axis});
+          break;
+        }
   plans.push_back(Plan{});
   for (Plan& p : plans)
     if (p.group == 1 && !p.tc && !p.stage && !p.wgmma) p.local = local;
