@@ -143,6 +143,12 @@ const std::vector<Case> kCases = {
      [] {
        return input({256, 1000}).take_along_axis(indices({256, 64}), 1);
      }},
+    // A scan in blocks: on GPUs each thread sums 8 outputs of a block's triangle, which
+    // share their loads (rows enough for four waves of threads on the H100).
+    {"cumsum",
+     [] {
+       return input({4096, 1000}).cumsum(1);
+     }},
     // WGMMA on Hopper: a bias and gelu riding in the stores, rows past a block's edge.
     {"matmul_hopper",
      [] {
