@@ -6,38 +6,24 @@
 // runtime of the process loading it, never shares a cache entry with a plain one.
 #pragma once
 
-#include <algorithm>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace ingot {
 
-// The library's sanitizers (a comma-separated list) less those named in `left_out`.
-inline std::string kernel_sanitizers(const std::vector<std::string>& left_out) {
+inline std::vector<std::string> kernel_sanitizer_flags() {
 #ifdef INGOT_KERNEL_SANITIZE
-  std::istringstream all(INGOT_KERNEL_SANITIZE);
-  std::string kept;
-  for (std::string name; std::getline(all, name, ',');) {
-    if (name.empty() || std::find(left_out.begin(), left_out.end(), name) != left_out.end())
-      continue;
-    kept += (kept.empty() ? "" : ",") + name;
-  }
-  return kept;
+  return {"-fsanitize=" INGOT_KERNEL_SANITIZE, "-fno-sanitize-recover=all",
+          "-fno-omit-frame-pointer"};
 #else
-  (void)left_out;
-  return "";
+  return {};
 #endif
 }
 
-// `flags` followed by the flags that instrument a kernel with the library's sanitizers,
-// less those named in `left_out`.
-inline std::vector<std::string> with_kernel_sanitizer_flags(
-    std::vector<std::string> flags, const std::vector<std::string>& left_out = {}) {
-  std::string sanitizers = kernel_sanitizers(left_out);
-  if (!sanitizers.empty())
-    flags.insert(flags.end(), {"-fsanitize=" + sanitizers, "-fno-sanitize-recover=all",
-                               "-fno-omit-frame-pointer"});
+// `flags` followed by kernel_sanitizer_flags().
+inline std::vector<std::string> with_kernel_sanitizer_flags(std::vector<std::string> flags) {
+  std::vector<std::string> sanitize = kernel_sanitizer_flags();
+  flags.insert(flags.end(), sanitize.begin(), sanitize.end());
   return flags;
 }
 

@@ -36,21 +36,13 @@ const char* const kCompilers[] = {"clang++-19", "clang++"};
 // (unknown attributes) that say nothing about the user's code.
 // -march=<the host's CPU>: kernels run on this host only; the CPU is named (not "native")
 // so that a cache folder shared with another CPU keeps apart what each can run.
-// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp), but never
-// with both AddressSanitizer and UndefinedBehaviorSanitizer: clang 19 built with both
-// makes kernels whose lanes run as coroutines store values they never computed (a
-// reduction's threadgroup partial read back as the bytes fd fd fd fd, AddressSanitizer's
-// mark of freed memory; a hardware watchpoint caught the kernel's own store of it), about
-// one run in two of the op suite's LongSumAccuracy after the memory tests, and either
-// alone never (docs/testing.md). AddressSanitizer is kept: it sees a kernel's accesses
-// outside its buffers, what a generated kernel most needs checking for.
+// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
 // These flags compile the header and the libraries alike: a precompiled header is used
 // only with the flags it was made with.
 std::vector<std::string> flags(bool fast_math, const std::string& cpu) {
   std::vector<std::string> f = with_kernel_sanitizer_flags(
       {"-std=c++20", "-O2", "-fPIC", "-fdeclspec", "-fno-exceptions", "-fno-rtti", "-w",
-       "-ffp-contract=fast", "-fno-math-errno", "-fwrapv"},
-      {"undefined"});
+       "-ffp-contract=fast", "-fno-math-errno", "-fwrapv"});
   if (!cpu.empty()) f.push_back("-march=" + cpu);
   if (fast_math) f.emplace_back("-ffast-math");
   return f;
