@@ -40,6 +40,8 @@
     unsigned builtin[ingot_builtin_count][3];                                                \
     void* const* buffers;                                                                    \
     void* const* threadgroup;                                                                \
+    /* The group's memory for the threadgroup arrays the kernel declares (msl_header_sync). */ \
+    unsigned char* declared;                                                                 \
     IngotMslSimd* simd;                                                                      \
     void (*sync)(IngotMslThread*, int);                                                      \
     void* runner;                                                                            \

@@ -25,8 +25,10 @@ struct Grid {
   const KernelEntries* entries;
   std::array<unsigned, 3> groups, threads, grid_threads;
   std::array<void*, kMaxBufferBindings> buffers;
-  // [[threadgroup(i)]] memory; the arrays a kernel declares live in its library.
+  // The group's memory: the arrays the kernel declares first (declared_bytes), then its
+  // [[threadgroup(i)]] arguments at their offsets.
   std::array<size_t, kMaxBufferBindings> threadgroup_offsets;
+  size_t declared_bytes;
   size_t threadgroup_bytes;
 };
 
@@ -64,13 +66,14 @@ void run_groups(void* context, int64_t begin, int64_t end) {
   const Grid& grid = *static_cast<const Grid*>(context);
   // Threadgroup memory of the group this host thread runs; Metal does not clear it.
   thread_local std::vector<unsigned char> memory;
-  memory.resize(grid.threadgroup_bytes + 16);
+  memory.resize(grid.declared_bytes + grid.threadgroup_bytes + 16);
   std::array<void*, kMaxBufferBindings> threadgroup{};
   for (int i = 0; i < kMaxBufferBindings; ++i)
-    threadgroup[i] = memory.data() + grid.threadgroup_offsets[i];
+    threadgroup[i] = memory.data() + grid.declared_bytes + grid.threadgroup_offsets[i];
   IngotMslThread base{};
   base.buffers = grid.buffers.data();
   base.threadgroup = threadgroup.data();
+  base.declared = memory.data();
   if (!grid.entries->synchronizes) {
     for (int64_t g = begin; g < end; ++g) {
       set_group(base, grid, g);
@@ -179,6 +182,7 @@ void run_dispatch(const MslDispatch& dispatch) {
         "dispatch of '{}': threadgroup memory of {} bytes ({} declared in the kernel, the rest "
         "set with setThreadgroupMemoryLength) exceeds Metal's {} bytes",
         name, memory, info->static_threadgroup_bytes, kMaxThreadgroupMemory));
+  grid.declared_bytes = round16(info->static_threadgroup_bytes);
   grid.threadgroup_bytes = dynamic;
   int64_t groups = int64_t(grid.groups[0]) * grid.groups[1] * grid.groups[2];
   pool().parallel_for(groups, 1, run_groups, &grid);

@@ -159,14 +159,22 @@ template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
         call<K...>(f, t);
       }
 }
-// Adds a threadgroup array of a kernel to the kernel's static threadgroup bytes when the
-// library is loaded.
+// A threadgroup array a kernel declares: its place in the group's memory for declared
+// arrays (IngotMslThread::declared), given when the library is loaded (the kernel's
+// static threadgroup bytes grow by it), and the array there. Declared as a reference to
+// it, in place of `static thread_local` storage: a dlopened library's thread-local block
+// was seen to lose what a group wrote there (docs/testing.md).
 template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
-  static inline int counted = (ingot_msl_tg_bytes[Kernel] += (Bytes + 15) / 16 * 16, 0);
+  static inline unsigned long offset =
+      (ingot_msl_tg_bytes[Kernel] += (Bytes + 15) / 16 * 16) - (Bytes + 15) / 16 * 16;
 };
+template <int Kernel, int Index, class T> inline T& declared_array(T&) {
+  return *reinterpret_cast<T*>(current->declared +
+                               threadgroup_array<Kernel, Index, sizeof(T)>::offset);
+}
 }  // namespace ingot_msl
-#define INGOT_MSL_THREADGROUP(kernel, index, name) \
-  (void)::ingot_msl::threadgroup_array<kernel, index, sizeof(name)>::counted;
+#define INGOT_MSL_THREADGROUP(kernel, index, decl, name) \
+  auto& name = ::ingot_msl::declared_array<kernel, index>(decl);
 
 // A function constant's value and whether the specialisation gives it one: macros the
 // unit defines before the source (msl_library.cpp).

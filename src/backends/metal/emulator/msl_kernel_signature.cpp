@@ -189,26 +189,32 @@ void MslParser::threadgroup_variable(size_t i, size_t close, int slot, int& arra
   size_t semicolon = i + 1;
   while (semicolon < close && !is(semicolon, ";")) ++semicolon;
   if (semicolon == close) fail(tokens_[i].line, "cannot read this threadgroup declaration");
-  std::vector<std::string> names;
-  bool named = false;  // the current declarator's name is read
+  std::vector<size_t> names;  // the declarators' name tokens
+  bool named = false;         // the current declarator's name is read
   for (size_t j = i + 1, depth = 0; j <= semicolon; ++j) {
     const std::string& s = tokens_[j].text;
     if (depth == 0 && (s == "*" || s == "&")) return;
     if (depth == 0 && !named && (s == "[" || s == "=" || s == "," || s == ";")) {
       if (tokens_[j - 1].kind != Token::Ident)
         fail(tokens_[i].line, "cannot read this threadgroup declaration");
-      names.push_back(tokens_[j - 1].text);
+      names.push_back(j - 1);
       named = true;
     }
     if (s == "(" || s == "[" || s == "{") ++depth;
     if (s == ")" || s == "]" || s == "}") --depth;
     if (depth == 0 && s == ",") named = false;
   }
-  edits_.push_back({tokens_[i].offset, tokens_[i].text.size(), "static thread_local"});
-  std::string counted;
-  for (const std::string& name : names)
-    counted += fmt::format(" INGOT_MSL_THREADGROUP({}, {}, {})", slot, arrays++, name);
-  edits_.push_back({tokens_[semicolon].offset + 1, 0, counted});
+  // The declaration stays, renamed and static, for its type; each name becomes a
+  // reference to the array's place in the group's memory (msl_header_sync.cpp).
+  edits_.push_back({tokens_[i].offset, tokens_[i].text.size(), "static"});
+  std::string references;
+  for (size_t name : names) {
+    const Token& t = tokens_[name];
+    edits_.push_back({t.offset, t.text.size(), "ingot_tg_" + t.text});
+    references += fmt::format(" INGOT_MSL_THREADGROUP({}, {}, ingot_tg_{}, {})", slot, arrays++,
+                              t.text, t.text);
+  }
+  edits_.push_back({tokens_[semicolon].offset + 1, 0, references});
 }
 
 }  // namespace ingot::metal_emulator

@@ -3,8 +3,7 @@
 // for line, the few spellings C++ lacks. This file walks the declarations at namespace
 // scope; msl_tokens.cpp makes the tokens and the lexical edits (#include <metal_*>,
 // literals), msl_kernel_signature.cpp reads each kernel (its parameters, and its
-// threadgroup variables, made static thread_local: a host thread runs one threadgroup at a
-// time, all of its fibers included, so each group gets its own copy), and
+// threadgroup variables, made references into the group's threadgroup memory), and
 // msl_constant_reach.cpp the function constants.
 #include <fmt/format.h>
 
