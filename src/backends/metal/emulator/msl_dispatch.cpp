@@ -25,10 +25,9 @@ struct Grid {
   const KernelEntries* entries;
   std::array<unsigned, 3> groups, threads, grid_threads;
   std::array<void*, kMaxBufferBindings> buffers;
-  // The group's memory: the arrays the kernel declares first (declared_bytes), then its
-  // [[threadgroup(i)]] arguments at their offsets.
+  // The group's memory (threadgroup_bytes): the arrays the kernel declares from its start,
+  // then its [[threadgroup(i)]] arguments at their offsets.
   std::array<size_t, kMaxBufferBindings> threadgroup_offsets;
-  size_t declared_bytes;
   size_t threadgroup_bytes;
 };
 
@@ -66,10 +65,10 @@ void run_groups(void* context, int64_t begin, int64_t end) {
   const Grid& grid = *static_cast<const Grid*>(context);
   // Threadgroup memory of the group this host thread runs; Metal does not clear it.
   thread_local std::vector<unsigned char> memory;
-  memory.resize(grid.declared_bytes + grid.threadgroup_bytes + 16);
+  memory.resize(grid.threadgroup_bytes + 16);
   std::array<void*, kMaxBufferBindings> threadgroup{};
   for (int i = 0; i < kMaxBufferBindings; ++i)
-    threadgroup[i] = memory.data() + grid.declared_bytes + grid.threadgroup_offsets[i];
+    threadgroup[i] = memory.data() + grid.threadgroup_offsets[i];
   IngotMslThread base{};
   base.buffers = grid.buffers.data();
   base.threadgroup = threadgroup.data();
@@ -164,7 +163,7 @@ void run_dispatch(const MslDispatch& dispatch) {
                       name, index, index));
     grid.buffers[index] = dispatch.buffers[index].data;
   }
-  size_t dynamic = 0;
+  size_t memory = round16(info->static_threadgroup_bytes);
   for (int index : info->threadgroup_indices) {
     size_t length = dispatch.threadgroup_lengths[index];
     if (length == 0)
@@ -173,17 +172,15 @@ void run_dispatch(const MslDispatch& dispatch) {
                       "[[threadgroup({})]] but its length was never set "
                       "(setThreadgroupMemoryLength:atIndex:)",
                       name, index));
-    grid.threadgroup_offsets[index] = dynamic;
-    dynamic += round16(length);
+    grid.threadgroup_offsets[index] = memory;
+    memory += round16(length);
   }
-  size_t memory = round16(info->static_threadgroup_bytes) + dynamic;
   if (memory > kMaxThreadgroupMemory)
     throw Error(fmt::format(
         "dispatch of '{}': threadgroup memory of {} bytes ({} declared in the kernel, the rest "
         "set with setThreadgroupMemoryLength) exceeds Metal's {} bytes",
         name, memory, info->static_threadgroup_bytes, kMaxThreadgroupMemory));
-  grid.declared_bytes = round16(info->static_threadgroup_bytes);
-  grid.threadgroup_bytes = dynamic;
+  grid.threadgroup_bytes = memory;
   int64_t groups = int64_t(grid.groups[0]) * grid.groups[1] * grid.groups[2];
   pool().parallel_for(groups, 1, run_groups, &grid);
 }

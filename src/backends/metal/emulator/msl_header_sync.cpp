@@ -165,8 +165,8 @@ template <class... K, class F> inline void run_group(F f, IngotMslThread* t) {
 // it, in place of `static thread_local` storage: a dlopened library's thread-local block
 // was seen to lose what a group wrote there (docs/testing.md).
 template <int Kernel, int Index, unsigned long Bytes> struct threadgroup_array {
-  static inline unsigned long offset =
-      (ingot_msl_tg_bytes[Kernel] += (Bytes + 15) / 16 * 16) - (Bytes + 15) / 16 * 16;
+  static constexpr unsigned long size = (Bytes + 15) / 16 * 16;
+  static inline unsigned long offset = (ingot_msl_tg_bytes[Kernel] += size) - size;
 };
 template <int Kernel, int Index, class T> inline T& declared_array(T&) {
   return *reinterpret_cast<T*>(current->declared +
