@@ -62,7 +62,8 @@ OutputEdge output_edge(const Index& at, const Shape& full);
 // current one multiplies); else `regs` hold the next slice's values in flight.
 // Where the operand's extents are not multiples of the slice's, the copies past them
 // write zeros, which add nothing to the products. Memory rows that are not whole
-// vectors (an odd extent) are copied element by element (`narrow`).
+// vectors (an odd extent) are copied element by element (`narrow`); a flipped slice is
+// loaded a vector at a time and stored lane by lane.
 struct StagedSlice {
   MatOperand op;
   DType raw;  // what is copied: the 16-bit types as bits
@@ -97,8 +98,8 @@ struct StagedSlice {
                             inner_extent % slice_inner ? sym::lt(i, inner_extent) : sym::cnst(1));
   }
   int64_t rounds() const { return rows * cols / (width * threads); }
-  // A flipped or narrow slice is copied element by element, else a vector at a time.
-  int64_t unit() const { return flip || narrow ? 1 : width; }
+  // The elements a copy loads: a vector, or one where the rows are narrow.
+  int64_t unit() const { return narrow ? 1 : width; }
 };
 
 // How a STAGE block multiplies the slices in threadgroup buffer `stage` into its

@@ -67,8 +67,8 @@ MatmulShape matmul_shape(const AstNode* mm) {
 }
 
 int64_t stage_threads(const Plan& plan) {
-  const int64_t across = plan.stage_block / plan.stage_tile;
-  return plan.tc ? 128 : across * across;
+  return plan.tc ? 128
+                 : (plan.stage_block / plan.stage_tile) * (plan.stage_block / plan.stage_tile_cols);
 }
 
 int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units) {
@@ -114,12 +114,14 @@ void add_matrix_plans(std::vector<Plan>& plans, const AstNode* mm, const DeviceI
     // Register tiles take blocks of 64 where blocks of 128 would leave compute units
     // idle: a group of 256 threads holds half a compute unit's registers, so fewer than
     // two blocks a unit left it waiting on memory (H100: 1000x999 @ 999x1001 in 64 blocks
-    // of 128 ran at a third of cuBLAS). Their threads take 4 x 4 outputs each, so that
-    // a unit still has as many threads as two blocks of 128.
+    // of 128 ran at a third of cuBLAS). Their 128 threads take 8 x 4 outputs each: on an
+    // H200, 0.85-0.92x cuBLAS on the workload suite's and training's shapes where 256
+    // threads of 4 x 4 ran at 0.52-0.63x (bench/results/2026-11-28-h200-s7.md).
     const int64_t big_blocks = batch * ceil_div(M, kStageBlock) * ceil_div(N, kStageBlock);
     Plan small = staged;
     small.stage_block = kSmallStageBlock;
-    small.stage_tile = 4;
+    small.stage_tile = 8;
+    small.stage_tile_cols = 4;
     if (!tc && M >= kSmallStageBlock && N >= kSmallStageBlock && K >= stage_depth(small, device) &&
         (!whole_blocks || big_blocks < kStageBlocksPerUnit * device.compute_units))
       plans.push_back(small);

@@ -229,26 +229,37 @@ StagedBlock Lowerer::matrix_block(const StagedSlice& a, const StagedSlice& b, co
 }
 
 // STAGE without TC (float32): each thread accumulates a tile of the block (Plan::stage_tile
-// square), rows and columns in runs of 4 (8 x 8: two runs half the block apart), so a
-// SIMD group's reads of a slice row are 16-byte vectors over consecutive banks, and a
-// run's rows one 16-byte vector of the depth-major A slice. Rows of the output that are not whole
-// vectors are stored element by element.
+// rows by stage_tile_cols columns), rows and columns in runs of 4 (8: two runs half the
+// block apart), so that a run is one 16-byte vector of a depth-major slice row. The 32
+// threads of each SIMD group hold 4 x 8 tiles, so that a step reads 8 consecutive vectors
+// of the B slice (every memory bank once) and 4 of the A slice (each for 8 threads at
+// once). Rows of the output that are not whole vectors are stored element by element.
 StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                                     const OutputEdge& edge) {
-  constexpr int64_t lanes = 4;
-  const int64_t runs = plan_.stage_tile / lanes, half = plan_.stage_block / runs,
-                across = plan_.stage_block / plan_.stage_tile;
-  if (across * across != stage_threads(plan_) || out_->dtype != DType::Float32 || !a.transposed() ||
-      b.transposed())
+  constexpr int64_t lanes = 4, group_rows = 4, group_cols = 8;
+  const int64_t block = plan_.stage_block;
+  const int64_t runs_m = plan_.stage_tile / lanes, runs_n = plan_.stage_tile_cols / lanes;
+  const int64_t half_m = block / runs_m, half_n = block / runs_n;
+  const int64_t across_m = block / plan_.stage_tile, across_n = block / plan_.stage_tile_cols;
+  if (runs_m < 1 || runs_n < 1 || plan_.stage_tile % lanes || plan_.stage_tile_cols % lanes ||
+      across_m * plan_.stage_tile != block || across_n * plan_.stage_tile_cols != block ||
+      out_->dtype != DType::Float32 || !a.transposed() || b.transposed())
     throw Rejected{};
-  Expr tx = sym::mod(tid, across), ty = sym::floordiv(tid, across);
+  Expr tx = sym::mod(tid, across_n), ty = sym::floordiv(tid, across_n);
+  if (across_n % group_cols == 0 && across_m % group_rows == 0) {
+    const int64_t groups_across = across_n / group_cols, group = group_rows * group_cols;
+    Expr in_group = sym::mod(tid, group), g = sym::floordiv(tid, group);
+    tx = sym::add(sym::mul(sym::mod(g, groups_across), group_cols), sym::mod(in_group, group_cols));
+    ty = sym::add(sym::mul(sym::floordiv(g, groups_across), group_rows),
+                  sym::floordiv(in_group, group_cols));
+  }
   // By value: the closures below run after this function returns.
   auto row = [=](int64_t i) {
-    return sym::add(sym::mul(ty, lanes), (i % lanes) + (i / lanes) * half);
+    return sym::add(sym::mul(ty, lanes), (i % lanes) + (i / lanes) * half_m);
   };
-  auto col = [=](int64_t h) { return sym::add(sym::mul(tx, lanes), h * half); };
+  auto col = [=](int64_t h) { return sym::add(sym::mul(tx, lanes), h * half_n); };
   std::vector<int> accs;
-  for (int64_t i = 0; i < lanes * runs * runs; ++i)
+  for (int64_t i = 0; i < lanes * runs_m * runs_n; ++i)
     accs.push_back(em_.emit({.op = ir::IOp::DefineAcc,
                              .dtype = DType::Float32,
                              .width = lanes,
@@ -267,19 +278,19 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
     };
     for (int64_t k = 0; k < depth; ++k) {
       std::vector<int> bs;
-      for (int64_t h = 0; h < runs; ++h)
+      for (int64_t h = 0; h < runs_n; ++h)
         bs.push_back(local_load(b, b.at(sym::cnst(k), col(h), stage), lanes));
       // A run of a thread's rows is one vector of the depth-major slice.
       std::vector<int> as;
-      for (int64_t g = 0; g < runs; ++g)
+      for (int64_t g = 0; g < runs_m; ++g)
         as.push_back(local_load(a, a.at(row(g * lanes), sym::cnst(k), stage), lanes));
-      for (int64_t i = 0; i < lanes * runs; ++i) {
+      for (int64_t i = 0; i < lanes * runs_m; ++i) {
         int x = em_.emit({.op = ir::IOp::Lane,
                           .dtype = DType::Float32,
                           .src = {as[i / lanes]},
                           .hi = i % lanes});
-        for (int64_t h = 0; h < runs; ++h) {
-          int acc = accs[i * runs + h];
+        for (int64_t h = 0; h < runs_n; ++h) {
+          int acc = accs[i * runs_n + h];
           em_.emit({.op = ir::IOp::Assign,
                     .src = {acc, em_.alu(Op::Add, DType::Float32,
                                          {acc, em_.alu(Op::Mul, DType::Float32, {x, bs[h]})})}},
@@ -295,10 +306,10 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
       return epilogue_ ? with_epilogue(sum, at) : sum;
     };
     const bool whole_rows = edge.cols % lanes == 0;
-    for (int64_t i = 0; i < lanes * runs; ++i)
-      for (int64_t h = 0; h < runs; ++h) {
+    for (int64_t i = 0; i < lanes * runs_m; ++i)
+      for (int64_t h = 0; h < runs_n; ++h) {
         Expr where = edge.at(row(i), col(h));
-        int sums = accs[i * runs + h];
+        int sums = accs[i * runs_n + h];
         if (!whole_rows) {
           for (int64_t l = 0; l < lanes; ++l)
             em_.guarded(edge.inside(row(i), sym::add(col(h), l)), [&] {

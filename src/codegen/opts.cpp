@@ -7,6 +7,7 @@
 #include <functional>
 #include <optional>
 #include <unordered_set>
+#include <utility>
 
 #include "codegen/emitter.hpp"
 #include "codegen/matmul_choice.hpp"
@@ -230,14 +231,18 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
           v.warpgroup_cols = cols;
           variants.push_back(v);
         }
-    // Register tiles' other blocks and tiles: 64 x 64 blocks of 4 x 4 or 8 x 8 tiles.
+    // Register tiles' other blocks and tiles: blocks of 64 or 128, tiles of 4 x 4 (blocks
+    // of 64 alone: 1024 threads for 128), 8 x 4 or 8 x 8.
     if (p.stage && !p.tc)
-      for (int64_t tile : {4, 8}) {
-        Plan v = p;
-        v.stage_block = kSmallStageBlock;
-        v.stage_tile = tile;
-        variants.push_back(v);
-      }
+      for (int64_t block : {kSmallStageBlock, kStageBlock})
+        for (auto [rows, cols] : {std::pair<int64_t, int64_t>{4, 4}, {8, 4}, {8, 8}}) {
+          if (block == kStageBlock && rows == 4) continue;
+          Plan v = p;
+          v.stage_block = block;
+          v.stage_tile = rows;
+          v.stage_tile_cols = cols;
+          variants.push_back(v);
+        }
     if (p.unroll > 1)
       for (int u : {2, 4, 8})
         if (shape[static_cast<size_t>(p.unroll_axis)] % u == 0) {
@@ -272,10 +277,14 @@ std::string Plan::describe() const {
   if (streaming_store) s += "STREAM ";
   if (row_loop) s += row_width() > 1 ? fmt::format("ROW({}) ", width) : "ROW ";
   if (tc) s += "TC ";
-  if (stage)
-    s += stage_block == kStageBlock && stage_tile == 8
+  if (stage) {
+    const std::string tile = stage_tile == stage_tile_cols
+                                 ? std::to_string(stage_tile)
+                                 : fmt::format("{}x{}", stage_tile, stage_tile_cols);
+    s += stage_block == kStageBlock && tile == "8"
              ? "STAGE "
-             : fmt::format("STAGE({},{}) ", stage_block, stage_tile);
+             : fmt::format("STAGE({},{}) ", stage_block, tile);
+  }
   if (wgmma) s += fmt::format("WGMMA({}) ", warpgroup_cols);
   return s.empty() ? "none" : s;
 }

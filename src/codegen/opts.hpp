@@ -64,9 +64,9 @@ struct Plan {
   bool stage = false;
   // STAGE's block: kStageBlock, or kSmallStageBlock for register tiles where blocks of
   // kStageBlock would leave compute units idle; and, for register tiles, the outputs a
-  // thread accumulates along each axis of the block (8 or 4).
+  // thread accumulates along the block's rows and its columns (8 or 4 each).
   int64_t stage_block = kStageBlock;
-  int64_t stage_tile = 8;
+  int64_t stage_tile = 8, stage_tile_cols = 8;
   // WGMMA (Hopper): a matmul in blocks of kWarpgroupRows x warpgroup_cols outputs per
   // group of two warpgroups, each multiplying its half on wgmma from operand slices that
   // cp.async copies, kWarpgroupDepth deep and swizzled, into a ring of stages in dynamic
@@ -96,7 +96,7 @@ constexpr int64_t kWarpgroupBlocksPerUnit = 2;
 int64_t warpgroup_columns(int64_t batch, int64_t M, int64_t N, int64_t units);
 // The threads of a STAGE group: under TC four SIMD groups of 32, each multiplying 64 x 64
 // outputs (many matrix products per tile loaded), else a thread for each stage_tile x
-// stage_tile outputs of the block (16 x 16 threads of 8 x 8 for 128 x 128).
+// stage_tile_cols outputs of the block (16 x 16 threads of 8 x 8 for 128 x 128).
 int64_t stage_threads(const Plan& plan);
 // The depth of one staged slice: two matrix tiles under TC, else kRegisterSliceDepth where
 // both slices fit the device's threadgroup memory, or as shallow as gives each thread a

@@ -132,17 +132,26 @@ void Lowerer::fetch_swizzled(const StagedSlice& s, const Expr& outer, const Expr
   });
 }
 
-// Stores the registers in flight into threadgroup memory.
+// Stores the registers in flight into threadgroup memory: a flipped slice's vectors lane
+// by lane, each lane a row of the flipped slice apart. Loading a flipped slice by vectors
+// and storing it so, against loading it element by element, took a register tile's
+// matmuls from 25 to 34-38 TFLOP/s on an H200 (bench/results/2026-11-28-h200-s7.md).
 void Lowerer::put_slice(const StagedSlice& s, const Expr& tid) {
   for_slice_copies(s, tid, [&](size_t n, const Expr& mr, const Expr& mc) {
-    em_.emit({.op = ir::IOp::Store,
-              .dtype = s.raw,
-              .width = static_cast<int>(s.unit()),
-              .src = {em_.lower_index(s.copied_to(mr, mc)), s.regs[n]},
-              .buffer = s.local,
-              .local = true,
-              .aligned = s.unit() > 1},
-             false);
+    auto store = [&](const Expr& at, int value, int64_t width) {
+      em_.emit({.op = ir::IOp::Store,
+                .dtype = s.raw,
+                .width = static_cast<int>(width),
+                .src = {em_.lower_index(at), value},
+                .buffer = s.local,
+                .local = true,
+                .aligned = width > 1},
+               false);
+    };
+    if (!s.flip || s.unit() == 1) return store(s.copied_to(mr, mc), s.regs[n], s.unit());
+    for (int64_t l = 0; l < s.unit(); ++l)
+      store(s.copied_to(mr, sym::add(mc, l)),
+            em_.emit({.op = ir::IOp::Lane, .dtype = s.raw, .src = {s.regs[n]}, .hi = l}), 1);
   });
 }
 

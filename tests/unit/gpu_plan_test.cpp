@@ -210,7 +210,7 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
     return support::lower(a.matmul(b).node(), device);
   };
   // Float32: blocks of 128 x 128 outputs, one group of 256 threads each, where they put
-  // two on every compute unit; else blocks of 64 x 64, 256 threads of 4 x 4 outputs each.
+  // two on every compute unit; else blocks of 64 x 64, 128 threads of 8 x 4 outputs each.
   device.compute_units = 2;
   codegen::Lowered f32 = lower(DType::Float32, 256);
   EXPECT_EQ(f32.kernel.opts, "STAGE ");
@@ -218,9 +218,18 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(f32.kernel.dims.local[0], 256);
   device.compute_units = 132;
   codegen::Lowered small = lower(DType::Float32, 256);
-  EXPECT_EQ(small.kernel.opts, "STAGE(64,4) ");
-  EXPECT_EQ(small.kernel.dims.global[0], 4 * 4 * 256);
-  EXPECT_EQ(small.kernel.dims.local[0], 256);
+  EXPECT_EQ(small.kernel.opts, "STAGE(64,8x4) ");
+  EXPECT_EQ(small.kernel.dims.global[0], 4 * 4 * 128);
+  EXPECT_EQ(small.kernel.dims.local[0], 128);
+  // Both operands' slices are loaded 16 bytes at a time, A's too though it is flipped
+  // depth-major as it is stored.
+  auto memory_loads = [](const ir::Kernel& k, int width) {
+    return std::count_if(k.insts.begin(), k.insts.end(), [&](const ir::Inst& i) {
+      return i.op == ir::IOp::Load && !i.local && i.width == width;
+    });
+  };
+  EXPECT_GT(memory_loads(small.kernel, 4), 0);
+  EXPECT_EQ(memory_loads(small.kernel, 1), 0);
   codegen::Lowered whole = lower(DType::Float16, 256);
   EXPECT_EQ(whole.kernel.opts, "TC STAGE ");
   auto zero_fills = [](const ir::Kernel& k) {
@@ -236,11 +245,11 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   EXPECT_EQ(ragged.kernel.dims.global[0], 2 * 2 * 128);
   EXPECT_GT(zero_fills(ragged.kernel), 0);
   EXPECT_GT(count(ragged.kernel, ir::IOp::If), count(whole.kernel, ir::IOp::If));
-  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts, "STAGE(64,4) ");
+  EXPECT_EQ(lower(DType::Float32, 144).kernel.opts, "STAGE(64,8x4) ");
   // Fewer rows than a block: the plain matrix tiles; float32 blocks of 64 rows down to 64
   // rows, then register tiles.
   EXPECT_EQ(lower(DType::Float16, 96).kernel.opts, "TC ");
-  EXPECT_EQ(lower(DType::Float32, 96).kernel.opts, "STAGE(64,4) ");
+  EXPECT_EQ(lower(DType::Float32, 96).kernel.opts, "STAGE(64,8x4) ");
   EXPECT_EQ(lower(DType::Float32, 48).kernel.opts.find("STAGE"), std::string::npos);
   // Rows starting one element past 16 bytes cannot be copied 16 bytes at a time.
   Tensor shifted = Tensor::empty({256, 72}, DType::Float16, "CPU").slice({Slice{}, Slice{1, 65}});
@@ -257,9 +266,9 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
 TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
   DeviceInfo device = cuda_like();
   auto opts = [&](const Tensor& out) { return support::lower(out.node(), device).kernel.opts; };
-  EXPECT_EQ(opts(input({130, 37}).matmul(input({37, 131}))), "STAGE(64,4) ");
-  EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE(64,4) ");
-  EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE(64,4) ");
+  EXPECT_EQ(opts(input({130, 37}).matmul(input({37, 131}))), "STAGE(64,8x4) ");
+  EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE(64,8x4) ");
+  EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE(64,8x4) ");
   device.compute_units = 1;
   EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE ");
 }
@@ -308,7 +317,7 @@ TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
                        [](const ir::Inst& i) { return i.op == ir::IOp::Alu && i.alu == Op::Tanh; });
   };
   codegen::Lowered f32 = support::lower(block(DType::Float32).node(), device);
-  EXPECT_EQ(f32.kernel.opts, "STAGE(64,4) ");
+  EXPECT_EQ(f32.kernel.opts, "STAGE(64,8x4) ");
   EXPECT_TRUE(has_tanh(f32));
   codegen::Lowered f16 = support::lower(block(DType::Float16).node(), device);
   EXPECT_EQ(f16.kernel.opts, "TC STAGE ");
@@ -400,7 +409,7 @@ TEST(GpuPlans, HopperMatmulsOnWarpgroupProducts) {
             (std::vector<int>{3, 3, 3, 3}));
   EXPECT_EQ(lower(DType::Float16, 256, 96).kernel.opts, "WGMMA(64) ");
   // Float32, fewer than 64 columns, and GPUs before Hopper keep the other plans.
-  EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE(64,4) ");
+  EXPECT_EQ(lower(DType::Float32, 256, 256).kernel.opts, "STAGE(64,8x4) ");
   device = one_unit();
   EXPECT_EQ(lower(DType::Float16, 256, 48).kernel.opts, "TC ");
   device.warpgroup_matmul = false;
