@@ -107,8 +107,8 @@ void add_matrix_plans(std::vector<Plan>& plans, const AstNode* mm, const DeviceI
   if (tc && device.warpgroup_matmul && M >= kWarpgroupRows && cols && K >= kWarpgroupDepth)
     plans.push_back(Plan{.wgmma = true, .warpgroup_cols = cols});
   Plan staged{.tc = tc, .stage = true};
-  // STAGE pipelines one run of slices: a sum of matmuls over taps is TC's alone.
-  if (shape.taps.empty() && device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
+  // With taps, STAGE's slices run over each tap's depth K in turn.
+  if (device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
       K >= stage_depth(staged, device)) {
     const bool whole_blocks = M >= kStageBlock && N >= kStageBlock;
     // Register tiles take blocks of 64 where blocks of 128 would leave compute units

@@ -99,7 +99,8 @@ Lowered Lowerer::run_tc() {
 }
 
 // STAGE: a group of stage_threads() threads computes a square block (Plan::stage_block) of
-// out[..., M, N], slice by slice of the depth. Matrix tiles read slices as memory holds
+// out[..., M, N], slice by slice of the depth (a sum of matmuls over taps: of each tap's
+// depth in turn, one pipeline of slices for all). Matrix tiles read slices as memory holds
 // them: copied asynchronously, two buffers, the next slice landing while the current
 // one multiplies. Register tiles read both slices depth-major, flipping an operand as
 // it is stored: each thread stores the values it fetched, fetches the next slice's
@@ -107,8 +108,8 @@ Lowered Lowerer::run_tc() {
 // may run past M, N and K: their copies there are zeros, their stores skipped.
 Lowered Lowerer::run_staged() {
   const AstNode* product = begin_matmul();
-  if (product->shape.size() != matmul_shape(matmul_).shape.size()) throw Rejected{};  // taps
-  const Shape& full = product->shape;
+  const MatmulShape shape = matmul_shape(matmul_);
+  const Shape& full = shape.shape;
   const size_t rank = full.size();
   const int64_t block = plan_.stage_block, depth = stage_depth(plan_, device_), K = full[rank - 1];
   const int64_t M = full[rank - 3], N = full[rank - 2];
@@ -124,15 +125,31 @@ Lowered Lowerer::run_staged() {
   const int64_t threads = stage_threads(plan_);
   if (threads > device_.max_threads_per_group) throw Rejected{};
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-  MatVars v = matrix_vars(at, full, {});
+  // With taps (a convolution's), the slices run over each tap's depth in turn: slice s is
+  // slice s % per_tap of tap s / per_tap, whose values replace the taps' variables in the
+  // operands' indices as it is fetched.
+  Index taps;
+  for (int64_t extent : shape.taps) taps.push_back(em_.fresh_var(0, extent - 1));
+  MatVars v = matrix_vars(at, full, taps);
   MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
              right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   const bool async = plan_.tc;
   StagedSlice a = stage_slice(left, block, depth, M, K, !plan_.tc && !left.transposed, async);
   StagedSlice b = stage_slice(right, depth, block, K, N, !plan_.tc && right.transposed, async);
-  auto fetch = [&](const Expr& k0, const Expr& stage) {
-    fetch_slice(a, at[rank - 3], k0, tid, stage);
-    fetch_slice(b, k0, at[rank - 2], tid, stage);
+  const int64_t per_tap = ceil_div(K, depth), trips = per_tap * shape_numel(shape.taps);
+  auto fetch = [&](const Expr& slice, const Expr& stage) {
+    StagedSlice ta = a, tb = b;
+    Expr k0 = sym::mul(slice, depth);
+    if (!taps.empty()) {
+      k0 = sym::mul(sym::mod(slice, per_tap), depth);
+      Index tap = unravel(sym::floordiv(slice, per_tap), shape.taps);
+      for (size_t t = 0; t < taps.size(); ++t) {
+        ta.op.flat = sym::substitute(ta.op.flat, taps[t]->var, tap[t]);
+        tb.op.flat = sym::substitute(tb.op.flat, taps[t]->var, tap[t]);
+      }
+    }
+    fetch_slice(ta, at[rank - 3], k0, tid, stage);
+    fetch_slice(tb, k0, at[rank - 2], tid, stage);
   };
   // A group per slice, empty past the last one, so that one group in flight is always
   // the next slice's.
@@ -140,7 +157,6 @@ Lowered Lowerer::run_staged() {
     if (async) em_.emit({.op = ir::IOp::AsyncCommit}, false);
   };
   const OutputEdge edge = output_edge(at, full);
-  const int64_t trips = ceil_div(K, depth);
   StagedBlock code = plan_.tc ? matrix_block(a, b, tid, edge) : register_block(a, b, tid, edge);
   fetch(sym::cnst(0), sym::cnst(0));
   commit();
@@ -155,7 +171,7 @@ Lowered Lowerer::run_staged() {
   }
   em_.open_if(
       em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(sym::add(kt, 1)), em_.index_const(trips)}));
-  fetch(sym::mul(sym::add(kt, 1), depth), sym::mod(sym::add(kt, 1), 2));
+  fetch(sym::add(kt, 1), sym::mod(sym::add(kt, 1), 2));
   em_.close_if();
   commit();
   if (async) {

@@ -3,9 +3,9 @@
 // window[n, g, c, y, x, i, j] * weight[g, o, c, i, j], computed channels-last so that
 // vectors run along the output channels. A 1x1 convolution of stride 1 without padding
 // is a batched matmul over the flattened image, which takes codegen's matmul plans (TC,
-// STAGE); a k x k one of stride 1 on a device with matrix tiles, a sum over taps of
-// matmuls (TC). conv_transpose2d is a convolution of the input spread out by the
-// stride. docs/nn.md has the details.
+// STAGE); a k x k one of stride 1 on a device with matrix tiles or staged float32
+// matmuls, a sum over taps of matmuls (TC, STAGE). conv_transpose2d is a convolution of the input
+// spread out by the stride. docs/nn.md has the details.
 #include <algorithm>
 #include <string>
 
@@ -76,36 +76,50 @@ Tensor depthwise_sums(const Tensor& x, const Tensor& weight, const Geometry& g) 
   return window_sums(windows, taps).reshape({g.n, g.groups, g.oh, g.ow});
 }
 
-// Whether the device multiplies matrix tiles (TC) and this stride-1 convolution's
-// channels divide into them: then it runs as a sum over taps of matmuls
-// (tap_matmul_sums), which codegen's TC plan takes.
-bool takes_matrix_tiles(const Tensor& x, const Geometry& g) {
+// The rows a sum over taps of matmuls (tap_matmul_sums) is computed in a multiple of, for
+// this stride-1 convolution, or 0 where it runs as one sum over windows instead:
+// - on matrix tiles (TC), where the channels divide into them: whole tiles;
+// - on staged register tiles (codegen's STAGE, float32), where the output channels fill
+//   its smallest block (64) and the input channels its slice depth (32): whole 16-byte
+//   vectors. H200, conv2d 8x32x56x56 by 64x32x3x3: 68-70 us as one sum over windows,
+//   45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
+int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
+  constexpr int64_t kStagedColumns = 64, kStagedDepth = 32, kVector = 4;
   const DeviceInfo& info = Device::get(x.device()).info();
+  if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
   const int64_t tile = info.matrix_tile;
-  return tile > 0 && g.stride.h == 1 && g.stride.w == 1 && g.kh * g.kw > 1 &&
-         g.per_group % tile == 0 && g.per_out % tile == 0 &&
-         std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(), x.dtype()) !=
-             info.matrix_dtypes.end();
+  if (tile > 0 && g.per_group % tile == 0 && g.per_out % tile == 0 &&
+      std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(), x.dtype()) !=
+          info.matrix_dtypes.end())
+    return tile;
+  if (info.staged_matmul && x.dtype() == DType::Float32 && g.per_out >= kStagedColumns &&
+      g.per_group >= kStagedDepth)
+    return kVector;
+  return 0;
 }
 
 // [N, OH, OW, C_out] as sum over taps (i, j) of [P, C/G] @ [C/G, O] per group, P the
-// output's rows flattened over the padded width: the input padded once into a buffer
-// (with a row or two more, so every tap's rows lie inside it), a stride-1 tap then moves
-// each row's flat index by i * d * Wp + j * d, an affine view. The Wp - OW extra columns
-// (and P's rounding up to whole tiles) are computed and cut away.
-Tensor tap_matmul_sums(const Tensor& x, const Tensor& taps, const Geometry& g, int64_t tile) {
+// output's rows flattened over the padded width: the input padded once into a buffer,
+// channels last (with a row or two more, so every tap's rows lie inside it); a stride-1
+// tap then moves each row of P by i * d * Wp + j * d rows of channels, an affine view
+// whose rows are contiguous channels, so every tap's rows start on whole 16-byte vectors
+// wherever C / G is a multiple of one (STAGE's asynchronous and vector copies need
+// them; with channels first a tap moved a row by j elements). The Wp - OW extra columns
+// (and P's rounding up to a multiple of `multiple` rows) are computed and cut away.
+Tensor tap_matmul_sums(const Tensor& x, const Tensor& taps, const Geometry& g, int64_t multiple) {
   const int64_t wp = x.shape()[3] + 2 * g.padding.w, hp = x.shape()[2] + 2 * g.padding.h;
   const int64_t reach = g.dilation.h * (g.kh - 1) * wp + g.dilation.w * (g.kw - 1);
-  const int64_t rows = (g.oh * wp + tile - 1) / tile * tile;
+  const int64_t rows = (g.oh * wp + multiple - 1) / multiple * multiple;
   const int64_t height = (rows + reach + wp - 1) / wp;
   Tensor flat = pad_spatial(x, g.padding.h, g.padding.h + height - hp, g.padding.w, g.padding.w)
+                    .permute({0, 2, 3, 1})
                     .contiguous()
-                    .reshape({g.n, g.groups, g.per_group, height * wp});
-  // [N, G, C/G, L] -> [N, G, C/G, Q, kh] -> [N, G, C/G, P', kw, kh] -> [N, G, P, 1, kh, kw, C/G]
-  Tensor windows = windows_on_axis(flat, 3, g.kh, 1, g.dilation.h * wp);
-  windows = windows_on_axis(windows, 3, g.kw, 1, g.dilation.w)
-                .slice({{}, {}, {}, {0, rows}})
-                .permute({0, 1, 3, 5, 4, 2})
+                    .reshape({g.n, height * wp, g.groups, g.per_group});
+  // [N, L, G, C/G] -> [N, Q, kh, G, C/G] -> [N, P', kw, kh, G, C/G] -> [N, G, P, 1, kh, kw, C/G]
+  Tensor windows = windows_on_axis(flat, 1, g.kh, 1, g.dilation.h * wp);
+  windows = windows_on_axis(windows, 1, g.kw, 1, g.dilation.w)
+                .slice({{}, {0, rows}})
+                .permute({0, 4, 1, 3, 2, 5})
                 .unsqueeze(3);
   Tensor w =
       taps.permute({0, 4, 2, 3, 1}).reshape({1, g.groups, 1, g.per_out, g.kh, g.kw, g.per_group});
@@ -128,8 +142,7 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
                     .permute({0, 2, 3, 4, 1})
                     .contiguous();
   const int64_t out_channels = g.groups * g.per_out;
-  if (takes_matrix_tiles(x, g))
-    return tap_matmul_sums(x, taps, g, Device::get(x.device()).info().matrix_tile);
+  if (const int64_t rows = tap_matmul_rows(x, g)) return tap_matmul_sums(x, taps, g, rows);
   if (g.pointwise()) {
     Tensor sums = x.reshape({g.n, g.groups, g.per_group, g.oh * g.ow})
                       .transpose(-1, -2)

@@ -12,6 +12,7 @@
 #include "codegen/lower.hpp"
 #include "engine/realize.hpp"
 #include "ingot/ingot.hpp"
+#include "nn/windows.hpp"
 #include "schedule/schedule.hpp"
 #include "support/lowering.hpp"
 
@@ -271,6 +272,28 @@ TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
   EXPECT_EQ(opts(input({3, 130, 64}).matmul(input({3, 131, 64}).transpose())), "STAGE(64,8x4) ");
   device.compute_units = 1;
   EXPECT_EQ(opts(input({37, 129}).T().matmul(input({131, 37}).T())), "STAGE ");
+}
+
+// A sum over taps of matmuls (a stride-1 convolution as nn/conv.cpp writes it: each tap a
+// view of the same rows of channels, moved by whole rows) takes STAGE, one pipeline of
+// slices running over each tap's depth in turn: in float32 on register tiles, 3 taps of
+// one 32-deep slice each; in float16 on matrix tiles, its rows copied asynchronously.
+TEST(GpuPlans, SumsOverTapsOfMatmulsStaged) {
+  auto tap_sums = [](DType dt, int64_t out_channels) {
+    Tensor rows = Tensor::empty({258, 32}, dt, "CPU");
+    Tensor windows = nn::detail::windows_on_axis(rows, 0, 3, 1, 1);  // [256, 3, 32]
+    Tensor weight = Tensor::empty({1, out_channels, 3, 32}, dt, "CPU");
+    Tensor sums = (windows.unsqueeze(1) * weight).sum({-2, -1});
+    return support::lower(sums.node(), cuda_like());
+  };
+  codegen::Lowered f32 = tap_sums(DType::Float32, 64);
+  EXPECT_EQ(f32.kernel.opts, "STAGE(64,8x4) ");
+  EXPECT_EQ(f32.kernel.dims.global[0], 4 * 128);
+  const auto slices = std::find_if(f32.kernel.insts.begin(), f32.kernel.insts.end(),
+                                   [](const ir::Inst& i) { return i.op == ir::IOp::Range; });
+  ASSERT_NE(slices, f32.kernel.insts.end());
+  EXPECT_EQ(slices->hi, 3);
+  EXPECT_EQ(tap_sums(DType::Float16, 128).kernel.opts, "TC STAGE ");
 }
 
 // Few outputs over a long depth: a batch of products over parts of the depth, then their
