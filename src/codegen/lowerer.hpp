@@ -76,6 +76,8 @@ class Lowerer {
                             const Expr& unused);
   // The product's index at output tile `at`, the taps' variables `taps` before the depth's.
   MatVars matrix_vars(const Index& at, const Shape& full, const Index& taps);
+  // A matmul's slices `depth` deep over each tap's depth in turn, the taps fresh variables.
+  TapSlices tap_slices(const MatmulShape& shape, int64_t depth);
   StagedBlock matrix_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,
                            const OutputEdge& edge);
   StagedBlock register_block(const StagedSlice& a, const StagedSlice& b, const Expr& tid,

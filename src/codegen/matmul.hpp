@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <initializer_list>
 #include <vector>
 
 #include "codegen/index.hpp"
@@ -100,6 +101,26 @@ struct StagedSlice {
   int64_t rounds() const { return rows * cols / (width * threads); }
   // The elements a copy loads: a vector, or one where the rows are narrow.
   int64_t unit() const { return narrow ? 1 : width; }
+};
+
+// The slices, `depth` deep, of a matmul's depth K over each of its taps in turn (a sum of
+// matmuls over taps, a convolution's; none for a plain matmul): slice s is slice
+// s % per_tap of tap s / per_tap. The operands' indices name the taps by `vars`.
+struct TapSlices {
+  Index vars;
+  Shape taps;
+  int64_t per_tap, depth;
+  int64_t trips() const { return per_tap * shape_numel(taps); }
+  // The first depth element of slice `s`, with the operands of `slices` (copies) taking
+  // that slice's tap in place of the taps' variables.
+  Expr first(const Expr& s, std::initializer_list<StagedSlice*> slices) const {
+    if (vars.empty()) return sym::mul(s, depth);
+    Index tap = unravel(sym::floordiv(s, per_tap), taps);
+    for (StagedSlice* slice : slices)
+      for (size_t t = 0; t < vars.size(); ++t)
+        slice->op.flat = sym::substitute(slice->op.flat, vars[t]->var, tap[t]);
+    return sym::mul(sym::mod(s, per_tap), depth);
+  }
 };
 
 // How a STAGE block multiplies the slices in threadgroup buffer `stage` into its

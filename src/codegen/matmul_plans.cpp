@@ -36,6 +36,12 @@ MatVars Lowerer::matrix_vars(const Index& at, const Shape& full, const Index& ta
   return v;
 }
 
+TapSlices Lowerer::tap_slices(const MatmulShape& shape, int64_t depth) {
+  TapSlices s{.taps = shape.taps, .per_tap = ceil_div(shape.shape.back(), depth), .depth = depth};
+  for (int64_t extent : shape.taps) s.vars.push_back(em_.fresh_var(0, extent - 1));
+  return s;
+}
+
 // TC: one SIMD group per threadgroup computes one tile of out[..., M, N] as the sum over
 // K of the product of its operands' tiles, each loaded straight from its buffer; with
 // taps, summed over each tap in a loop around K's.
@@ -125,29 +131,17 @@ Lowered Lowerer::run_staged() {
   const int64_t threads = stage_threads(plan_);
   if (threads > device_.max_threads_per_group) throw Rejected{};
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-  // With taps (a convolution's), the slices run over each tap's depth in turn: slice s is
-  // slice s % per_tap of tap s / per_tap, whose values replace the taps' variables in the
-  // operands' indices as it is fetched.
-  Index taps;
-  for (int64_t extent : shape.taps) taps.push_back(em_.fresh_var(0, extent - 1));
-  MatVars v = matrix_vars(at, full, taps);
+  const TapSlices slices = tap_slices(shape, depth);
+  MatVars v = matrix_vars(at, full, slices.vars);
   MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
              right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   const bool async = plan_.tc;
   StagedSlice a = stage_slice(left, block, depth, M, K, !plan_.tc && !left.transposed, async);
   StagedSlice b = stage_slice(right, depth, block, K, N, !plan_.tc && right.transposed, async);
-  const int64_t per_tap = ceil_div(K, depth), trips = per_tap * shape_numel(shape.taps);
+  const int64_t trips = slices.trips();
   auto fetch = [&](const Expr& slice, const Expr& stage) {
     StagedSlice ta = a, tb = b;
-    Expr k0 = sym::mul(slice, depth);
-    if (!taps.empty()) {
-      k0 = sym::mul(sym::mod(slice, per_tap), depth);
-      Index tap = unravel(sym::floordiv(slice, per_tap), shape.taps);
-      for (size_t t = 0; t < taps.size(); ++t) {
-        ta.op.flat = sym::substitute(ta.op.flat, taps[t]->var, tap[t]);
-        tb.op.flat = sym::substitute(tb.op.flat, taps[t]->var, tap[t]);
-      }
-    }
+    Expr k0 = slices.first(slice, {&ta, &tb});
     fetch_slice(ta, at[rank - 3], k0, tid, stage);
     fetch_slice(tb, k0, at[rank - 2], tid, stage);
   };

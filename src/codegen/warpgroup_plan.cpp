@@ -7,8 +7,10 @@
 // depth-major where the depth is contiguous, else M- or N-major, which wgmma reads
 // transposed. Copies run kStages - 2 slices ahead of the products; the stage a copy
 // overwrites held the slice multiplied two steps before, whose products every warpgroup
-// has waited for before the step's barrier. The last blocks and slices may run past M, N
-// and K: their copies there are zeros, their stores skipped (warpgroup_store.cpp).
+// has waited for before the step's barrier. A sum of matmuls over taps (a convolution's)
+// runs its slices over each tap's depth in turn (TapSlices). The last blocks and slices
+// may run past M, N and K: their copies there are zeros, their stores skipped
+// (warpgroup_store.cpp).
 #include "codegen/lowerer.hpp"
 
 namespace ingot::codegen {
@@ -22,8 +24,8 @@ constexpr int64_t kProductDepth = 16;
 
 Lowered Lowerer::run_warpgroup() {
   const AstNode* product = begin_matmul();
-  if (product->shape.size() != matmul_shape(matmul_).shape.size()) throw Rejected{};  // taps
-  const Shape& full = product->shape;
+  const MatmulShape shape = matmul_shape(matmul_);
+  const Shape& full = shape.shape;
   const size_t rank = full.size();
   const int64_t M = full[rank - 3], N = full[rank - 2], K = full[rank - 1];
   const int64_t rows = kWarpgroupRows, cols = plan_.warpgroup_cols, depth = kWarpgroupDepth;
@@ -40,7 +42,8 @@ Lowered Lowerer::run_warpgroup() {
   at[rank - 3] = sym::mul(at[rank - 3], rows);
   at[rank - 2] = sym::mul(at[rank - 2], cols);
   Expr tid = em_.new_var(0, threads - 1, em_.emit({.op = ir::IOp::LocalIdx, .dim = 0}, false));
-  MatVars v = matrix_vars(at, full, {});
+  const TapSlices slices = tap_slices(shape, kWarpgroupDepth);
+  MatVars v = matrix_vars(at, full, slices.vars);
   MatOperand left = matrix_operand(product->src[0], v.product, v.row, v.depth, v.col),
              right = matrix_operand(product->src[1], v.product, v.depth, v.col, v.row);
   if (left.dtype != right.dtype) throw Rejected{};
@@ -68,16 +71,17 @@ Lowered Lowerer::run_warpgroup() {
   // A depth of fewer slices than stages gives each slice a stage of its own (none is
   // overwritten), and no memory to the rest: the 64-deep products of attention's scores
   // had held 192 KiB a group, one group a compute unit.
-  const int64_t trips = ceil_div(K, depth), ahead = kStages - 2, stages = std::min(kStages, trips);
+  const int64_t trips = slices.trips(), ahead = kStages - 2, stages = std::min(kStages, trips);
   const int local = em_.define_dynamic_local(DType::UInt16, stages * stage_size,
                                              device_.dynamic_local_memory_bytes);
   a.local = b.local = local;
   auto a_at = [&](const Expr& stage) { return sym::mul(stage, a_size); };
   auto b_at = [&](const Expr& stage) { return sym::add(sym::mul(stage, b_size), stages * a_size); };
   auto fetch = [&](const Expr& kt) {
-    Expr k0 = sym::mul(kt, depth), stage = sym::mod(kt, stages);
-    fetch_swizzled(a, at[rank - 3], k0, tid, a_at(stage));
-    fetch_swizzled(b, k0, at[rank - 2], tid, b_at(stage));
+    StagedSlice ta = a, tb = b;
+    Expr k0 = slices.first(kt, {&ta, &tb}), stage = sym::mod(kt, stages);
+    fetch_swizzled(ta, at[rank - 3], k0, tid, a_at(stage));
+    fetch_swizzled(tb, k0, at[rank - 2], tid, b_at(stage));
   };
   int acc = em_.emit({.op = ir::IOp::DefineAcc,
                       .dtype = DType::Float32,

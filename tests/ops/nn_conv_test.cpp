@@ -54,6 +54,13 @@ std::vector<ConvCase> conv_cases() {
        false,
        false,
        F16},
+      // Channels that fill CUDA's staged blocks, stride 1: the sum over taps on STAGE's
+      // register tiles (float32: 64 output channels, 32 input), on STAGE's matrix tiles
+      // (float16: 128 outputs, 32 inputs, under a warpgroup slice) and on Hopper's
+      // warpgroup products (float16: 64 inputs, a whole slice a tap).
+      {"taps_staged_f32", 1, 32, 9, 10, 64, 3, 3, 1, 1, 1, 1, true, false},
+      {"taps_staged_tc_f16", 1, 32, 12, 11, 128, 3, 3, 1, 1, 1, 1, false, true, F16},
+      {"taps_warpgroup_f16", 1, 64, 12, 11, 128, 3, 3, 1, 1, 1, 1, true, false, F16},
   };
 }
 

@@ -277,14 +277,16 @@ TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
 // A sum over taps of matmuls (a stride-1 convolution as nn/conv.cpp writes it: each tap a
 // view of the same rows of channels, moved by whole rows) takes STAGE, one pipeline of
 // slices running over each tap's depth in turn: in float32 on register tiles, 3 taps of
-// one 32-deep slice each; in float16 on matrix tiles, its rows copied asynchronously.
+// one 32-deep slice each; in float16 on matrix tiles, its rows copied asynchronously, and
+// on Hopper's warpgroup products.
 TEST(GpuPlans, SumsOverTapsOfMatmulsStaged) {
-  auto tap_sums = [](DType dt, int64_t out_channels) {
-    Tensor rows = Tensor::empty({258, 32}, dt, "CPU");
-    Tensor windows = nn::detail::windows_on_axis(rows, 0, 3, 1, 1);  // [256, 3, 32]
-    Tensor weight = Tensor::empty({1, out_channels, 3, 32}, dt, "CPU");
+  auto tap_sums = [](DType dt, int64_t out_channels, int64_t channels = 32,
+                     const DeviceInfo& device = cuda_like()) {
+    Tensor rows = Tensor::empty({258, channels}, dt, "CPU");
+    Tensor windows = nn::detail::windows_on_axis(rows, 0, 3, 1, 1);  // [256, 3, channels]
+    Tensor weight = Tensor::empty({1, out_channels, 3, channels}, dt, "CPU");
     Tensor sums = (windows.unsqueeze(1) * weight).sum({-2, -1});
-    return support::lower(sums.node(), cuda_like());
+    return support::lower(sums.node(), device);
   };
   codegen::Lowered f32 = tap_sums(DType::Float32, 64);
   EXPECT_EQ(f32.kernel.opts, "STAGE(64,8x4) ");
@@ -294,6 +296,8 @@ TEST(GpuPlans, SumsOverTapsOfMatmulsStaged) {
   ASSERT_NE(slices, f32.kernel.insts.end());
   EXPECT_EQ(slices->hi, 3);
   EXPECT_EQ(tap_sums(DType::Float16, 128).kernel.opts, "TC STAGE ");
+  // On Hopper, on warpgroup products where each tap's depth is a whole slice (64).
+  EXPECT_EQ(tap_sums(DType::Float16, 128, 64, hopper_like()).kernel.opts, "WGMMA(64) ");
 }
 
 // Few outputs over a long depth: a batch of products over parts of the depth, then their
