@@ -113,7 +113,7 @@ const std::vector<Case> kCases = {
        return input({64, 4000}).sum({1});
      }},
     {"full_sum", [] { return input({1 << 20}).sum(); }},
-    // Few outputs: float32 blocks of 64 x 64 (STAGE(64,4)) where the language stages them.
+    // Few outputs: float32 blocks of 64 x 64 (STAGE(64,8x4)) where the language stages them.
     {"matmul",
      [] {
        return input({64, 128}).matmul(input({128, 96}));
