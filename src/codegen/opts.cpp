@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "codegen/emitter.hpp"
+#include "codegen/index.hpp"
 #include "codegen/matmul_choice.hpp"
 #include "codegen/vector_plans.hpp"
 
@@ -96,6 +97,27 @@ bool loads_broadcast_along(const AstNode* n, int axis) {
   for (const AstNode* s : n->src)
     if (s->shape != n->shape || !loads_broadcast_along(s, axis)) return false;
   return true;
+}
+
+// A copy of one buffer through movements (a transposing permute, a padded one): the last
+// output axis but `lanes` along which consecutive outputs are consecutive elements of the
+// buffer, where along `lanes` they are not; -1 for anything else.
+int copy_contiguous_axis(const AstNode* out, int lanes) {
+  Index idx;
+  for (size_t i = 0; i < out->shape.size(); ++i)
+    idx.push_back(sym::var(static_cast<int>(i), 0, std::max<int64_t>(out->shape[i], 1) - 1));
+  Expr guard = sym::cnst(1);
+  const AstNode* n = out;
+  for (; !n->is_input(); n = n->src[0]) {
+    if (n->op == Op::Contiguous) continue;
+    if (!is_movement(n->op)) return -1;
+    idx = through_movement(n, idx, guard);
+  }
+  const Expr flat = flat_index(idx, n->shape);
+  if (sym::coefficient(flat, lanes) == 1) return -1;
+  for (int axis = lanes - 1; axis >= 0; --axis)
+    if (sym::coefficient(flat, axis) == 1) return axis;
+  return -1;
 }
 
 // On GPUs, where a reduction has no vector plan: the output axis along which its input is
@@ -426,6 +448,21 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       p.strict = false;
       plans.push_back(p);
     }
+    // On GPUs, a copy whose lanes run across its buffer's rows and another axis along
+    // them: a thread takes `width` steps along that axis too, loading lane by lane, each
+    // load the next element of the one a step before, so that over its steps a SIMD
+    // group reads whole sectors (one element a thread read a 32-byte sector for 2 bytes:
+    // the channels-last pad of ResNet's 64x256x58x59 float16 input ran at 610 GB/s).
+    if (threads)
+      if (const int axis = copy_contiguous_axis(out, lanes);
+          axis >= 0 && shape[static_cast<size_t>(axis)] >= width &&
+          shape_numel(shape) / (int64_t{width} * width) >= device.compute_units * local) {
+        Plan tile = p;
+        tile.strict = false;
+        tile.unroll = width;
+        tile.unroll_axis = axis;
+        plans.push_back(tile);
+      }
   }
   // GPUs: a reduction without a vector plan whose input is broadcast along an output axis
   // takes up to 8 of those outputs a thread (the most that divide the axis), loading each

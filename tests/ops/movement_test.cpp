@@ -200,6 +200,19 @@ TEST_P(MovementTest, ViewsShareAndComposeWithCompute) {
                     x.T().reshape({-1}).slice({{nullopt, nullopt, -5}})));
 }
 
+// A transposing copy large enough for a GPU's tiles of lanes by steps (opts.cpp's
+// copy_contiguous_axis): a padded NCHW -> NHWC permute, as a convolution's taps read
+// their input, in float32 and float16.
+TEST_P(MovementTest, PaddedChannelsLastCopiesMatch) {
+  const std::vector<std::pair<int64_t, int64_t>> pads = {{0, 0}, {0, 0}, {1, 2}, {1, 1}};
+  for (DType dt : {F32, F16}) {
+    if (!supports(dt)) continue;
+    Array x = random({2, 64, 30, 28}, range(-2, 2), dt);
+    Tensor got = tensor(x, dt).pad(pads).permute({0, 2, 3, 1}).contiguous();
+    EXPECT_TRUE(close(got, x.pad(pads).permute({0, 2, 3, 1}), Tol{0, 0})) << ingot::dtype_name(dt);
+  }
+}
+
 INGOT_ON_ALL_DEVICES(MovementTest);
 
 }  // namespace

@@ -204,6 +204,24 @@ TEST(GpuPlans, SmallGroupsPackAndShuffleWithinTheirSegment) {
   EXPECT_EQ(count(alone.kernel, ir::IOp::ShuffleDown), 0u);
 }
 
+// A copy whose lanes run across its buffer's rows (the channels-last pad of a
+// convolution's input) takes a tile of lanes by steps along the axis the buffer runs
+// along, its loads gathered lane by lane; one whose lanes run along the rows stays in
+// whole vectors.
+TEST(GpuPlans, TransposingCopiesTakeTilesAlongTheBuffersRows) {
+  DeviceInfo device = cuda_like();
+  device.vector_halves = true;  // as CUDA says
+  Tensor nchw = Tensor::empty({64, 64, 56, 56}, DType::Float16, "CPU");
+  const std::string padded =
+      support::lower(
+          nchw.pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}}).permute({0, 2, 3, 1}).contiguous().node(),
+          device)
+          .kernel.opts;
+  EXPECT_NE(padded.find("UPCAST(axis2,"), std::string::npos) << padded;
+  const std::string plain = support::lower((nchw + 1.0).node(), device).kernel.opts;
+  EXPECT_EQ(plain.find("UPCAST(axis"), std::string::npos) << plain;
+}
+
 TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
   DeviceInfo device = cuda_like();
   auto lower = [&](DType dt, int64_t m) {
