@@ -248,13 +248,13 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
                                     const OutputEdge& edge) {
   constexpr int64_t lanes = 4, group_rows = 4, group_cols = 8;
   const int64_t block = plan_.stage_block;
+  if (plan_.stage_tile % lanes || plan_.stage_tile_cols % lanes || block % plan_.stage_tile ||
+      block % plan_.stage_tile_cols || out_->dtype != DType::Float32 || !a.transposed() ||
+      b.transposed())
+    throw Rejected{};
   const int64_t runs_m = plan_.stage_tile / lanes, runs_n = plan_.stage_tile_cols / lanes;
   const int64_t half_m = block / runs_m, half_n = block / runs_n;
   const int64_t across_m = block / plan_.stage_tile, across_n = block / plan_.stage_tile_cols;
-  if (runs_m < 1 || runs_n < 1 || plan_.stage_tile % lanes || plan_.stage_tile_cols % lanes ||
-      across_m * plan_.stage_tile != block || across_n * plan_.stage_tile_cols != block ||
-      out_->dtype != DType::Float32 || !a.transposed() || b.transposed())
-    throw Rejected{};
   Expr tx = sym::mod(tid, across_n), ty = sym::floordiv(tid, across_n);
   if (across_n % group_cols == 0 && across_m % group_rows == 0) {
     const int64_t groups_across = across_n / group_cols, group = group_rows * group_cols;

@@ -4,8 +4,8 @@
 // vectors run along the output channels. A 1x1 convolution of stride 1 without padding
 // is a batched matmul over the flattened image, which takes codegen's matmul plans (TC,
 // STAGE); a k x k one of stride 1 on a device with matrix tiles or staged float32
-// matmuls, a sum over taps of matmuls (TC, STAGE). conv_transpose2d is a convolution of the input
-// spread out by the stride. docs/nn.md has the details.
+// matmuls, a sum over taps of matmuls (TC, STAGE, WGMMA). conv_transpose2d is a
+// convolution of the input spread out by the stride. docs/nn.md has the details.
 #include <algorithm>
 #include <string>
 
