@@ -149,6 +149,16 @@ const std::vector<Case> kCases = {
      [] {
        return input({4096, 1000}).cumsum(1);
      }},
+    // A convolution's input padded and read channels last: on GPUs through threadgroup
+    // tiles of 32 x 32 (TRANSPOSE), the last tile along the padded rows overlapping the one
+    // before.
+    {"channels_last_pad",
+     [] {
+       return input({8, 64, 56, 56}, DType::Float16)
+           .pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}})
+           .permute({0, 2, 3, 1})
+           .contiguous();
+     }},
     // WGMMA on Hopper: a bias and gelu riding in the stores, rows past a block's edge.
     {"matmul_hopper",
      [] {

@@ -55,6 +55,7 @@ Lowered Lowerer::run() {
   if (plan_.wgmma) return run_warpgroup();
   if (plan_.stage) return run_staged();
   if (plan_.tc) return run_tc();
+  if (plan_.transpose_tile) return run_transposed();
   return run_tiles();
 }
 

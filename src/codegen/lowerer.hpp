@@ -8,6 +8,7 @@
 //   staging.cpp       STAGE's and WGMMA's copies of operand slices into threadgroup memory
 //   warpgroup_plan.cpp  WGMMA: Hopper's warpgroup matrix products
 //   epilogue.cpp      a matmul's epilogue and the stores of its tiles
+//   transpose_plan.cpp  TRANSPOSE: transposing copies through threadgroup memory
 // Instructions go through the Emitter (emitter.hpp), index maps through index.hpp.
 #pragma once
 
@@ -98,6 +99,9 @@ class Lowerer {
   Lowered run_warpgroup();
   int64_t store_warpgroup_block(int acc, const OutputEdge& edge, const Expr& tid, int ring,
                                 int64_t cols, int64_t threads);
+
+  // transpose_plan.cpp
+  Lowered run_transposed();
 
   // epilogue.cpp
   const AstNode* begin_matmul();

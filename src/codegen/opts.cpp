@@ -265,6 +265,13 @@ void add_variants(std::vector<Plan>& plans, const Shape& shape, const DeviceInfo
           v.stage_tile_cols = cols;
           variants.push_back(v);
         }
+    if (p.transpose_tile)
+      for (auto [across, along] : kTransposeTileVariants) {
+        Plan v = p;
+        v.transpose_tile = across;
+        v.transpose_lanes = along;
+        variants.push_back(v);
+      }
     if (p.unroll > 1)
       for (int u : {2, 4, 8})
         if (shape[static_cast<size_t>(p.unroll_axis)] % u == 0) {
@@ -308,6 +315,11 @@ std::string Plan::describe() const {
              : fmt::format("STAGE({},{}) ", stage_block, tile);
   }
   if (wgmma) s += fmt::format("WGMMA({}) ", warpgroup_cols);
+  if (transpose_tile)
+    s += transpose_lanes == transpose_tile
+             ? fmt::format("TRANSPOSE(axis{},{}) ", transpose_axis, transpose_tile)
+             : fmt::format("TRANSPOSE(axis{},{}x{}) ", transpose_axis, transpose_tile,
+                           transpose_lanes);
   return s.empty() ? "none" : s;
 }
 
@@ -417,6 +429,22 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
           if (lane_fits(axis)) plans.push_back(output_lanes(axis, width));
     }
   }
+  // On GPUs, a copy whose lanes run across its buffer's rows: TRANSPOSE, through
+  // threadgroup memory, in the first tile both axes hold. Twice as long along the lanes
+  // as across them, each thread has 8 elements of each phase in flight: H200, float16
+  // channels-last pad of 64x256x56x56, 83 -> 69 us against square tiles of 32 (float32
+  // transposes 5-15% faster, bench/results/2026-11-28-h200-s8.md).
+  const int copy_axis = threads && !noopt && !shape.empty() ? copy_contiguous_axis(out, lanes) : -1;
+  if (copy_axis >= 0)
+    for (auto [across, along] : kTransposeTiles)
+      if (shape[static_cast<size_t>(copy_axis)] >= across &&
+          shape[static_cast<size_t>(lanes)] >= along) {
+        plans.push_back(Plan{.lane_axis = lanes,
+                             .transpose_axis = copy_axis,
+                             .transpose_tile = across,
+                             .transpose_lanes = along});
+        break;
+      }
   // An elementwise kernel: vector lanes over the last axis, a large one stored streaming.
   // On GPUs each thread loads and stores one 16-byte vector, where the axis is whole
   // vectors; on the CPU the last vector of an axis overlaps the one before (tanh of a
@@ -448,21 +476,19 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       p.strict = false;
       plans.push_back(p);
     }
-    // On GPUs, a copy whose lanes run across its buffer's rows and another axis along
-    // them: a thread takes `width` steps along that axis too, loading lane by lane, each
-    // load the next element of the one a step before, so that over its steps a SIMD
-    // group reads whole sectors (one element a thread read a 32-byte sector for 2 bytes:
-    // the channels-last pad of ResNet's 64x256x58x59 float16 input ran at 610 GB/s).
-    if (threads)
-      if (const int axis = copy_contiguous_axis(out, lanes);
-          axis >= 0 && shape[static_cast<size_t>(axis)] >= width &&
-          shape_numel(shape) / (int64_t{width} * width) >= device.compute_units * local) {
-        Plan tile = p;
-        tile.strict = false;
-        tile.unroll = width;
-        tile.unroll_axis = axis;
-        plans.push_back(tile);
-      }
+    // Where TRANSPOSE does not fit: a thread takes `width` steps along the buffer's axis
+    // too, loading lane by lane, each load the next element of the one a step before, so
+    // that over its steps a SIMD group reads whole sectors (one element a thread read a
+    // 32-byte sector for 2 bytes: the channels-last pad of ResNet's 64x256x58x59 float16
+    // input ran at 610 GB/s).
+    if (copy_axis >= 0 && shape[static_cast<size_t>(copy_axis)] >= width &&
+        shape_numel(shape) / (int64_t{width} * width) >= device.compute_units * local) {
+      Plan tile = p;
+      tile.strict = false;
+      tile.unroll = width;
+      tile.unroll_axis = copy_axis;
+      plans.push_back(tile);
+    }
   }
   // GPUs: a reduction without a vector plan whose input is broadcast along an output axis
   // takes up to 8 of those outputs a thread (the most that divide the axis), loading each
@@ -480,7 +506,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
         }
   plans.push_back(Plan{});
   for (Plan& p : plans)
-    if (p.group == 1 && !p.tc && !p.stage && !p.wgmma) p.local = local;
+    if (p.group == 1 && !p.tc && !p.stage && !p.wgmma && !p.transpose_tile) p.local = local;
   if (explore && !noopt) add_variants(plans, shape, device);
   pack_groups(plans, shape, device);
   return plans;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "codegen/kernel_ast.hpp"
@@ -73,6 +74,12 @@ struct Plan {
   // threadgroup memory.
   bool wgmma = false;
   int64_t warpgroup_cols = 0;
+  // TRANSPOSE: a copy of one buffer through movements, contiguous in its buffer along output
+  // axis transpose_axis and not along lane_axis, in tiles of transpose_tile elements along
+  // the one by transpose_lanes along the other, each through threadgroup memory by a group
+  // of up to kTransposeThreads.
+  int transpose_axis = -1;
+  int64_t transpose_tile = 0, transpose_lanes = 0;
 
   std::string describe() const;
   // The unrolled steps of a tile: a value each, of `width` lanes.
@@ -81,6 +88,13 @@ struct Plan {
   // else one.
   int row_width() const { return row_loop && group == 1 ? width : 1; }
 };
+
+// TRANSPOSE's groups and tiles (elements across the lanes' axis, along it): the heuristic's,
+// the first both axes hold; BEAM's other ones.
+constexpr int64_t kTransposeThreads = 256;
+constexpr std::pair<int64_t, int64_t> kTransposeTiles[] = {{32, 64}, {32, 32}, {16, 16}};
+constexpr std::pair<int64_t, int64_t> kTransposeTileVariants[] = {
+    {16, 16}, {32, 32}, {32, 64}, {64, 32}, {64, 64}};
 
 constexpr int64_t kWarpgroupRows = 128, kWarpgroupDepth = 64;
 // WGMMA's block widths, widest first: wgmma multiplies 64 rows by any multiple of 8 columns

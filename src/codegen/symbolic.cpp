@@ -177,7 +177,7 @@ Expr floordiv(const Expr& a, int64_t d) {
   if (a->kind == Kind::Div) return floordiv(a->args[0], a->c * d);
   if (a->kind == Kind::Mul && a->c > 0 && d % a->c == 0) return floordiv(a->args[0], d / a->c);
   if (a->kind == Kind::Add) {
-    // floor((d*Q + R) / d) = Q + floor(R / d) for integral Q.
+    // floor((d*Q + R) / d) = Q + floor(R / d) for integral Q (terms or a constant).
     Linear whole, rest;
     Linear all = linear_of(a);
     for (const auto& [key, term] : all.terms) {
@@ -188,7 +188,8 @@ Expr floordiv(const Expr& a, int64_t d) {
     }
     whole.constant = floor_div(all.constant, d);
     rest.constant = all.constant - whole.constant * d;
-    if (!whole.terms.empty()) return add(whole.build(), floordiv(rest.build(), d));
+    if (!whole.terms.empty() || whole.constant != 0)
+      return add(whole.build(), floordiv(rest.build(), d));
     if (auto s = split_below(a, d)) return floordiv(s->q, d / s->c);
   }
   return make(Kind::Div, d, {a}, floor_div(a->lo, d), floor_div(a->hi, d));

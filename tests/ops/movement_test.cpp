@@ -200,16 +200,20 @@ TEST_P(MovementTest, ViewsShareAndComposeWithCompute) {
                     x.T().reshape({-1}).slice({{nullopt, nullopt, -5}})));
 }
 
-// A transposing copy large enough for a GPU's tiles of lanes by steps (opts.cpp's
-// copy_contiguous_axis): a padded NCHW -> NHWC permute, as a convolution's taps read
-// their input, in float32 and float16.
-TEST_P(MovementTest, PaddedChannelsLastCopiesMatch) {
+// Transposing copies large enough for a GPU's threadgroup tiles (TRANSPOSE, 16 x 16 and
+// 32 x 64, the last tiles overlapping the ones before) or its tiles of lanes by
+// steps: a padded NCHW -> NHWC permute, as a convolution's taps read their input, and a
+// batched transpose whose sides are no multiple of a tile, in dtypes of every byte size.
+TEST_P(MovementTest, TransposingCopiesMatch) {
   const std::vector<std::pair<int64_t, int64_t>> pads = {{0, 0}, {0, 0}, {1, 2}, {1, 1}};
-  for (DType dt : {F32, F16}) {
+  for (DType dt : {F32, F16, I64, U8, B, F64}) {
     if (!supports(dt)) continue;
+    SCOPED_TRACE(ingot::dtype_name(dt));
     Array x = random({2, 64, 30, 28}, range(-2, 2), dt);
-    Tensor got = tensor(x, dt).pad(pads).permute({0, 2, 3, 1}).contiguous();
-    EXPECT_TRUE(close(got, x.pad(pads).permute({0, 2, 3, 1}), Tol{0, 0})) << ingot::dtype_name(dt);
+    Tensor padded = tensor(x, dt).pad(pads).permute({0, 2, 3, 1}).contiguous();
+    EXPECT_TRUE(close(padded, x.pad(pads).permute({0, 2, 3, 1}), Tol{0, 0}));
+    Array y = random({3, 70, 45}, range(-100, 100), dt);
+    EXPECT_TRUE(close(tensor(y, dt).transpose(1, 2).contiguous(), y.transpose(1, 2), Tol{0, 0}));
   }
 }
 

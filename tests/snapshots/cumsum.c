@@ -68,17 +68,22 @@ void E_4096_63_16(char* const* bufs, const int64_t* iargs, const double* fargs, 
   for (int64_t gidx = start; gidx < end; gidx++) {
     int64_t v2 = (gidx * 16LL);
     floatx16 v3 = *(const floatx16_u*)(p1 + v2);
-    int64_t v5 = (gidx + 258047LL);
-    int64_t v7 = (v5 % 258048LL);
-    int64_t v9 = (gidx % 63LL);
-    int64_t v11 = (v9 * (-1LL));
-    int64_t v13 = (v11 + 1LL);
-    uint8_t v14 = (v13 < 1LL);
-    float v15 = (v14 ? p2[v7] : 0);
-    float v17 = (v14 ? v15 : 0x0p+0f);
-    floatx16 v18 = (v17) - (floatx16){0};
-    floatx16 v19 = (v3 + v18);
-    *(floatx16_u*)(p0 + v2) = v19;
+    int64_t v5 = (gidx + 62LL);
+    int64_t v7 = (v5 / 63LL);
+    int64_t v9 = (v7 + 4095LL);
+    int64_t v11 = (v9 % 4096LL);
+    int64_t v12 = (v11 * 63LL);
+    int64_t v13 = (v5 % 63LL);
+    int64_t v14 = (v12 + v13);
+    int64_t v15 = (gidx % 63LL);
+    int64_t v17 = (v15 * (-1LL));
+    int64_t v19 = (v17 + 1LL);
+    uint8_t v20 = (v19 < 1LL);
+    float v21 = (v20 ? p2[v14] : 0);
+    float v23 = (v20 ? v21 : 0x0p+0f);
+    floatx16 v24 = (v23) - (floatx16){0};
+    floatx16 v25 = (v3 + v24);
+    *(floatx16_u*)(p0 + v2) = v25;
   }
 }
 

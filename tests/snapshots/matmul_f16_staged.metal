@@ -30,12 +30,8 @@ kernel void r_128_128(device half* p0 [[buffer(0)]], device const half* p1 [[buf
   p0[v36] = ingot_f2h(ingot_h2f(ingot_f2h((float)(v22))));
   long v39 = (((long)ingot_lid.x) + 32L);
   float v40 = l0[v39];
-  long v41 = (v39 / 8L);
-  long v42 = (v41 * 128L);
-  long v43 = (v42 + v26);
-  long v44 = (v43 + v29);
-  long v45 = (v44 + v31);
-  p0[v45] = ingot_f2h(ingot_h2f(ingot_f2h((float)(v40))));
+  long v42 = (v36 + 512L);
+  p0[v42] = ingot_f2h(ingot_h2f(ingot_f2h((float)(v40))));
   threadgroup_barrier(mem_flags::mem_threadgroup);
 }
 

@@ -43,24 +43,20 @@ kernel void r_200_256(device half* p0 [[buffer(0)]], device const half* p1 [[buf
   p0[v38] = ingot_f2h(v54);
   long v56 = (((long)ingot_lid.x) + 32L);
   float v57 = l0[v56];
-  long v58 = (v56 / 8L);
-  long v59 = (v58 * 256L);
-  long v60 = (v59 + v28);
-  long v61 = (v60 + v31);
-  long v62 = (v61 + v33);
-  long v64 = (v28 + v33);
-  float v65 = ingot_h2f(p3[v64]);
-  float v66 = (v57 + v65);
-  float v67 = (0x1p-1f * v66);
-  float v71 = (0x1.6e4p-5f * v66);
-  float v72 = (v71 * v66);
-  float v73 = (v72 * v66);
-  float v74 = (v66 + v73);
-  float v75 = (0x1.988p-1f * v74);
-  float v76 = tanh(v75);
-  float v77 = (0x1p+0f + v76);
-  float v78 = (v67 * v77);
-  p0[v62] = ingot_f2h(v78);
+  long v59 = (v38 + 1024L);
+  long v61 = (v28 + v33);
+  float v62 = ingot_h2f(p3[v61]);
+  float v63 = (v57 + v62);
+  float v64 = (0x1p-1f * v63);
+  float v68 = (0x1.6e4p-5f * v63);
+  float v69 = (v68 * v63);
+  float v70 = (v69 * v63);
+  float v71 = (v63 + v70);
+  float v72 = (0x1.988p-1f * v71);
+  float v73 = tanh(v72);
+  float v74 = (0x1p+0f + v73);
+  float v75 = (v64 * v74);
+  p0[v59] = ingot_f2h(v75);
   threadgroup_barrier(mem_flags::mem_threadgroup);
 }
 

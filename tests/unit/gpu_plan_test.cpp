@@ -205,21 +205,32 @@ TEST(GpuPlans, SmallGroupsPackAndShuffleWithinTheirSegment) {
 }
 
 // A copy whose lanes run across its buffer's rows (the channels-last pad of a
-// convolution's input) takes a tile of lanes by steps along the axis the buffer runs
-// along, its loads gathered lane by lane; one whose lanes run along the rows stays in
-// whole vectors.
-TEST(GpuPlans, TransposingCopiesTakeTilesAlongTheBuffersRows) {
+// convolution's input) goes through threadgroup memory in square tiles of the lanes' axis
+// and the axis the buffer runs along, where both hold one; else it takes a tile of lanes by
+// steps along the buffer's axis, its loads gathered lane by lane. One whose lanes run along
+// the rows stays in whole vectors.
+TEST(GpuPlans, TransposingCopiesGoThroughThreadgroupTiles) {
   DeviceInfo device = cuda_like();
   device.vector_halves = true;  // as CUDA says
+  auto padded = [&](int64_t channels) {
+    Tensor nchw = Tensor::empty({64, channels, 56, 56}, DType::Float16, "CPU");
+    return support::lower(
+        nchw.pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}}).permute({0, 2, 3, 1}).contiguous().node(),
+        device);
+  };
+  codegen::Lowered wide = padded(64);
+  EXPECT_EQ(wide.kernel.opts, "TRANSPOSE(axis2,32x64) ");
+  EXPECT_EQ(wide.kernel.dims.local[0], 256);
+  EXPECT_EQ(wide.kernel.dims.global[0], 64 * 58 * 2 * 1 * 256);
+  EXPECT_EQ(count(wide.kernel, ir::IOp::Barrier), 1u);
+  EXPECT_EQ(padded(32).kernel.opts, "TRANSPOSE(axis2,32) ");
+  EXPECT_EQ(padded(16).kernel.opts, "TRANSPOSE(axis2,16) ");
+  const std::string narrow = padded(8).kernel.opts;
+  EXPECT_NE(narrow.find("UPCAST(axis2,"), std::string::npos) << narrow;
   Tensor nchw = Tensor::empty({64, 64, 56, 56}, DType::Float16, "CPU");
-  const std::string padded =
-      support::lower(
-          nchw.pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}}).permute({0, 2, 3, 1}).contiguous().node(),
-          device)
-          .kernel.opts;
-  EXPECT_NE(padded.find("UPCAST(axis2,"), std::string::npos) << padded;
   const std::string plain = support::lower((nchw + 1.0).node(), device).kernel.opts;
   EXPECT_EQ(plain.find("UPCAST(axis"), std::string::npos) << plain;
+  EXPECT_EQ(plain.find("TRANSPOSE"), std::string::npos) << plain;
 }
 
 TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
