@@ -118,9 +118,8 @@ const std::vector<Case> kCases = {
      [] {
        return input({64, 128}).matmul(input({128, 96}));
      }},
-    // Blocks of 128 x 128 staged through threadgroup memory (STAGE) where the language
-    // renders them (enough of them for two on each of the H100's 132 units), on matrix
-    // tiles for float16 (TC), a transposed right operand.
+    // Many blocks, staged through threadgroup memory where the language renders it: float32
+    // register tiles keep blocks of 64 x 64 (STAGE(64,8x4)) however many there are.
     {"matmul_staged",
      [] {
        return input({2304, 64}).matmul(input({64, 2048}));

@@ -66,6 +66,11 @@ void Emitter::close_if() {
 }
 
 int Emitter::emit(ir::Inst inst, bool cse) {
+  // An accumulator's value changes with every Assign: what reads it is never reused (a
+  // register tile's lanes stored before its loop and again in it, for the next slice).
+  cse = cse && std::none_of(inst.src.begin(), inst.src.end(), [&](int s) {
+          return insts_[static_cast<size_t>(s)].op == ir::IOp::DefineAcc;
+        });
   std::string key;
   if (cse) {
     key = fmt::format("{}|{}|{}|{}|{}|{}|{}|{}|{}|{}|{}", int(inst.op), int(inst.dtype), inst.width,

@@ -11,10 +11,6 @@
 namespace ingot::codegen {
 namespace {
 
-// STAGE's blocks of kStageBlock resident on a compute unit at once (two groups of 256
-// threads, 128 registers each, fill an H100 unit's registers).
-constexpr int64_t kStageBlocksPerUnit = 2;
-
 // Whether anything under `n`, down to realized buffers, reduces.
 bool reduces(const AstNode* n) {
   if (n->is_input()) return false;
@@ -111,19 +107,18 @@ void add_matrix_plans(std::vector<Plan>& plans, const AstNode* mm, const DeviceI
   if (device.staged_matmul && (tc || mm->dtype == DType::Float32) &&
       K >= stage_depth(staged, device)) {
     const bool whole_blocks = M >= kStageBlock && N >= kStageBlock;
-    // Register tiles take blocks of 64 where blocks of 128 would leave compute units
-    // idle: a group of 256 threads holds half a compute unit's registers, so fewer than
-    // two blocks a unit left it waiting on memory (H100: 1000x999 @ 999x1001 in 64 blocks
-    // of 128 ran at a third of cuBLAS). Their 128 threads take 8 x 4 outputs each: on an
-    // H200, 0.85-0.92x cuBLAS on the workload suite's and training's shapes where 256
-    // threads of 4 x 4 ran at 0.52-0.63x (bench/results/2026-11-28-h200-s7.md).
-    const int64_t big_blocks = batch * ceil_div(M, kStageBlock) * ceil_div(N, kStageBlock);
+    // Register tiles take blocks of 64, 128 threads of 8 x 4 outputs each: on an H200,
+    // 0.85-0.92x cuBLAS on the workload suite's and training's shapes where 256 threads of
+    // 4 x 4 ran at 0.52-0.63x (bench/results/2026-11-28-h200-s7.md). Blocks of 128 (256
+    // threads of 8 x 8) left fewer than two blocks a unit waiting on memory, and where
+    // they were many, ptxas sank their next slice's loads below the products once their
+    // addresses were simple enough to predicate: float32 4096^3 3.52 ms on blocks of 64
+    // against 4.31 (BEAM still times both; bench/results/2026-11-28-h200-s8.md, call 10).
     Plan small = staged;
     small.stage_block = kSmallStageBlock;
     small.stage_tile = 8;
     small.stage_tile_cols = 4;
-    if (!tc && M >= kSmallStageBlock && N >= kSmallStageBlock && K >= stage_depth(small, device) &&
-        (!whole_blocks || big_blocks < kStageBlocksPerUnit * device.compute_units))
+    if (!tc && M >= kSmallStageBlock && N >= kSmallStageBlock && K >= stage_depth(small, device))
       plans.push_back(small);
     if (whole_blocks) plans.push_back(staged);
   }
