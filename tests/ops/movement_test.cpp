@@ -206,10 +206,13 @@ TEST_P(MovementTest, ViewsShareAndComposeWithCompute) {
 // batched transpose whose sides are no multiple of a tile, in dtypes of every byte size.
 TEST_P(MovementTest, TransposingCopiesMatch) {
   const std::vector<std::pair<int64_t, int64_t>> pads = {{0, 0}, {0, 0}, {1, 2}, {1, 1}};
-  for (DType dt : {F32, F16, I64, U8, B, F64}) {
+  // Emulated devices (whose every kernel compiles on this CPU) take one dtype of each size.
+  const std::vector<DType> dtypes = emulated() ? std::vector<DType>{F32, F16, I64, U8}
+                                               : std::vector<DType>{F32, F16, I64, U8, B, F64};
+  for (DType dt : dtypes) {
     if (!supports(dt)) continue;
     SCOPED_TRACE(ingot::dtype_name(dt));
-    Array x = random({2, 64, 30, 28}, range(-2, 2), dt);
+    Array x = random({2, 32, 18, 17}, range(-2, 2), dt);
     Tensor padded = tensor(x, dt).pad(pads).permute({0, 2, 3, 1}).contiguous();
     EXPECT_TRUE(close(padded, x.pad(pads).permute({0, 2, 3, 1}), Tol{0, 0}));
     Array y = random({3, 70, 45}, range(-100, 100), dt);
