@@ -72,4 +72,13 @@ Index through_movement(const AstNode* n, const Index& idx, Expr& guard) {
   }
 }
 
+const AstNode* viewed_buffer(const AstNode* n, Index& idx, Expr& guard, bool through_contiguous) {
+  for (; !n->is_input(); n = n->src[0]) {
+    if (through_contiguous && n->op == Op::Contiguous) continue;
+    if (!is_movement(n->op)) return nullptr;
+    idx = through_movement(n, idx, guard);
+  }
+  return n;
+}
+
 }  // namespace ingot::codegen

@@ -24,6 +24,10 @@ Index broadcast_from(const Index& idx, const Shape& from);
 // Maps an index of movement node `n` to an index of its source; narrows `guard` where
 // the node pads.
 Index through_movement(const AstNode* n, const Index& idx, Expr& guard);
+// The buffer `n` is a view of through movement ops (and contiguous copies, where
+// `through_contiguous`), with `idx` and `guard` mapped down to it; nullptr where another op
+// lies between.
+const AstNode* viewed_buffer(const AstNode* n, Index& idx, Expr& guard, bool through_contiguous);
 
 inline int64_t ceil_div(int64_t n, int64_t d) { return (n + d - 1) / d; }
 inline int64_t round_up(int64_t n, int64_t m) { return ceil_div(std::max<int64_t>(n, 1), m) * m; }

@@ -11,11 +11,8 @@ namespace ingot::codegen {
 MatOperand Lowerer::matrix_operand(const AstNode* n, Index idx, const Expr& outer,
                                    const Expr& inner, const Expr& unused) {
   Expr guard = sym::cnst(1);
-  while (!n->is_input()) {
-    if (!is_movement(n->op)) throw Rejected{};
-    idx = through_movement(n, idx, guard);
-    n = n->src[0];
-  }
+  n = viewed_buffer(n, idx, guard, false);
+  if (!n) throw Rejected{};
   Expr flat = flat_index(idx, n->shape);
   if (!sym::is_const(guard, 1) || sym::uses_var(flat, unused->var)) throw Rejected{};
   int64_t along = sym::coefficient(flat, inner->var), across = sym::coefficient(flat, outer->var);

@@ -6,6 +6,7 @@
 #include <bit>
 #include <functional>
 #include <optional>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -82,22 +83,47 @@ void scan(const AstNode* n, bool under_reduce, bool expanded, const DeviceInfo& 
     scan(s, under_reduce || reduce, expanded || n->op == Op::Expand, device, r, seen);
 }
 
-bool reads_buffer(const AstNode* n) {
-  return n->is_input() || std::any_of(n->src.begin(), n->src.end(), reads_buffer);
-}
-
 // Whether every buffer `n` reads is read alike along axis `axis` of n's shape: the inputs
 // reach n through an expand from size 1 along it (or have size 1 there); what reads no
-// buffer (a mask of iotas) is computed, not loaded. Other movements end the search.
-bool loads_broadcast_along(const AstNode* n, int axis) {
-  if (n->shape[static_cast<size_t>(axis)] == 1 || !reads_buffer(n)) return true;
-  if (n->is_input()) return false;
-  if (n->op == Op::Expand) return loads_broadcast_along(n->src[0], axis);
-  if (is_movement(n->op) || n->src.empty()) return false;
-  for (const AstNode* s : n->src)
-    if (s->shape != n->shape || !loads_broadcast_along(s, axis)) return false;
-  return true;
-}
+// buffer (a mask of iotas) is computed, not loaded. Other movements end the search. Each
+// node is answered once (a kernel's graph shares its nodes).
+class BroadcastLoads {
+ public:
+  explicit BroadcastLoads(int axis) : axis_(axis) {}
+
+  bool along(const AstNode* n) {
+    if (auto found = answers_.find(n); found != answers_.end()) return found->second;
+    bool answer = true;
+    if (n->shape[static_cast<size_t>(axis_)] > 1 && reads_buffer(n)) {
+      if (n->op == Op::Expand)
+        answer = along(n->src[0]);
+      else if (n->is_input() || is_movement(n->op) || n->src.empty())
+        answer = false;
+      else
+        for (const AstNode* s : n->src)
+          if (s->shape != n->shape || !along(s)) {
+            answer = false;
+            break;
+          }
+    }
+    answers_[n] = answer;
+    return answer;
+  }
+
+ private:
+  bool reads_buffer(const AstNode* n) {
+    if (n->is_input()) return true;
+    if (no_buffer_.count(n)) return false;
+    for (const AstNode* s : n->src)
+      if (reads_buffer(s)) return true;
+    no_buffer_.insert(n);
+    return false;
+  }
+
+  const int axis_;
+  std::unordered_map<const AstNode*, bool> answers_;
+  std::unordered_set<const AstNode*> no_buffer_;  // nodes found to read no buffer
+};
 
 // A copy of one buffer through movements (a transposing permute, a padded one): the last
 // output axis but `lanes` along which consecutive outputs are consecutive elements of the
@@ -107,12 +133,8 @@ int copy_contiguous_axis(const AstNode* out, int lanes) {
   for (size_t i = 0; i < out->shape.size(); ++i)
     idx.push_back(sym::var(static_cast<int>(i), 0, std::max<int64_t>(out->shape[i], 1) - 1));
   Expr guard = sym::cnst(1);
-  const AstNode* n = out;
-  for (; !n->is_input(); n = n->src[0]) {
-    if (n->op == Op::Contiguous) continue;
-    if (!is_movement(n->op)) return -1;
-    idx = through_movement(n, idx, guard);
-  }
+  const AstNode* n = viewed_buffer(out, idx, guard, true);
+  if (!n) return -1;
   const Expr flat = flat_index(idx, n->shape);
   if (sym::coefficient(flat, lanes) == 1) return -1;
   for (int axis = lanes - 1; axis >= 0; --axis)
@@ -133,7 +155,7 @@ int shared_loads_axis(const AstNode* r, const Shape& out) {
     if (r->arg[i] != static_cast<int64_t>(kept + i)) return -1;
   for (int axis = static_cast<int>(kept) - 1; axis >= 0; --axis)
     if (out[static_cast<size_t>(axis)] == in[static_cast<size_t>(axis)] &&
-        out[static_cast<size_t>(axis)] > 1 && loads_broadcast_along(r->src[0], axis))
+        out[static_cast<size_t>(axis)] > 1 && BroadcastLoads(axis).along(r->src[0]))
       return axis;
   return -1;
 }
