@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <iosfwd>
 #include <memory>
@@ -291,6 +292,15 @@ class NoGrad {
 // (NoGrad switches it for a scope).
 bool is_grad_enabled();
 void set_grad_enabled(bool on);
+
+// A composite op's own gradient, as torch.autograd.Function's backward: a tensor of
+// `value`'s values whose gradient flows to `inputs` through `backward` (given the output's
+// gradient, one gradient per input, of its shape and dtype, or undefined for none) instead
+// of through the ops that computed `value`, which should be built under NoGrad. Where
+// gradients are off or no input requires one, `value` itself.
+using GradientFunction = std::function<std::vector<Tensor>(const Tensor& grad)>;
+Tensor with_gradient(const Tensor& value, const std::vector<Tensor>& inputs,
+                     GradientFunction backward);
 
 Tensor operator+(const Tensor& a, const Tensor& b);
 Tensor operator-(const Tensor& a, const Tensor& b);

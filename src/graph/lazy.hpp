@@ -27,6 +27,9 @@ struct GradRecord {
   std::vector<int64_t> arg;
   ConstValue value;
   std::vector<NodePtr> src;
+  // A composite op's own gradient (ingot::with_gradient): given the output's gradient, one
+  // per source (null where none), in place of `op`'s rule.
+  std::function<std::vector<NodePtr>(const NodePtr& grad)> custom = {};
 };
 
 // A condition on a node's input that the engine verifies before it computes the node:

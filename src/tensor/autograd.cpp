@@ -165,6 +165,46 @@ void Tensor::backward(const Tensor& grad, bool retain_graph) const {
   if (!node_->realized()) Tensor(node_).realize();
 }
 
+Tensor with_gradient(const Tensor& value, const std::vector<Tensor>& inputs,
+                     GradientFunction backward) {
+  const LazyNode& v = node_of(value, "with_gradient");
+  std::vector<NodePtr> sources;
+  bool any = false;
+  for (const Tensor& t : inputs) {
+    sources.push_back(t.defined() ? t.node() : make_node(Op::Const, v.dtype, {}, v.device, {}));
+    any |= t.defined() && t.requires_grad();
+  }
+  if (!is_grad_enabled() || !any || !is_float(v.dtype)) return value;
+  // An identity view of `value` carries the record: its sources for the backward walk are
+  // the inputs, not the graph that computed the values.
+  NodePtr out = make_node(Op::Reshape, v.dtype, v.shape, v.device, {value.node()},
+                          std::vector<int64_t>(v.shape.begin(), v.shape.end()));
+  out->requires_grad = true;
+  out->grad_record = std::make_unique<GradRecord>(GradRecord{
+      .op = Op::Reshape,
+      .src = sources,
+      .custom = [backward = std::move(backward), inputs, shape = v.shape,
+                 dtype = v.dtype](const NodePtr& grad) {
+        std::vector<Tensor> given = backward(Tensor(grad));
+        if (given.size() != inputs.size())
+          throw Error("with_gradient: the backward function gave " + std::to_string(given.size()) +
+                      " gradients for " + std::to_string(inputs.size()) +
+                      " inputs; it must give one per input");
+        std::vector<NodePtr> out(given.size());
+        for (size_t i = 0; i < given.size(); ++i) {
+          if (!given[i].defined()) continue;
+          const Tensor& in = inputs[i];
+          if (!in.defined() || given[i].shape() != in.shape() || given[i].device() != in.device())
+            throw Error("with_gradient: the gradient of input " + std::to_string(i) + " is a " +
+                        described(*given[i].node()) + "; it must match the input" +
+                        (in.defined() ? ", a " + described(*in.node()) : " (undefined: none)"));
+          out[i] = given[i].astype(in.dtype()).node();
+        }
+        return out;
+      }});
+  return Tensor(out);
+}
+
 Tensor Tensor::detach() const {
   const LazyNode& n = node_of(*this, "detach");
   NoGrad no_grad;

@@ -177,7 +177,10 @@ std::vector<Tensor> source_gradients(const GradRecord& r, const NodePtr& out_nod
   for (const NodePtr& s : r.src) src.emplace_back(s);
   std::vector<Tensor> grads(src.size());
   auto needs = [&](size_t i) { return r.src[i]->requires_grad; };
-  if (is_movement(r.op)) {
+  if (r.custom) {
+    std::vector<NodePtr> given = r.custom(g.node());
+    for (size_t i = 0; i < grads.size() && i < given.size(); ++i) grads[i] = Tensor(given[i]);
+  } else if (is_movement(r.op)) {
     grads[0] = movement_gradient(r, src[0], out, g);
   } else if (is_reduce(r.op)) {
     std::vector<int> axes(r.arg.begin(), r.arg.end());

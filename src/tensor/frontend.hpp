@@ -12,11 +12,13 @@ namespace ingot::frontend {
 
 inline Tensor wrap(NodePtr n) { return Tensor(std::move(n)); }
 // Whether a graph built on unrealized view `n`'s source instead of `n` gets the same
-// gradients: `n` records how it was made (gradients reach its source either way), or
+// gradients: `n` records how it was made (gradients reach its source either way; not so
+// for a composite op's own gradient, with_gradient's, whose record leads elsewhere), or
 // neither requires one (a leaf that requires grad, or a detached or no-grad view of a
 // tensor that does, must stay between).
 inline bool view_is_transparent(const LazyNode& n) {
-  return !n.realized() && (n.grad_record || (!n.requires_grad && !n.src[0]->requires_grad));
+  return !n.realized() && ((n.grad_record && !n.grad_record->custom) ||
+                           (!n.requires_grad && !n.src[0]->requires_grad));
 }
 // The canonical registry name of `device` ("" is the default device).
 std::string device_name(const std::string& device);

@@ -1,5 +1,6 @@
 // The autograd API around the rules: accumulation, detach, the no-grad scope, what has no
-// gradient, ties of max and min, gradients across devices, and the errors.
+// gradient, ties of max and min, gradients across devices, composite ops' own gradients
+// (with_gradient), and the errors.
 #include "grad_support.hpp"
 
 namespace grad_test {
@@ -186,6 +187,50 @@ TEST(Autograd, AssignKeepsIdentityGradAndRequiresGrad) {
       {"assign", "float32", "float64"}));
   Tensor y = x * 2.0;
   EXPECT_TRUE(throws_error([&] { y.assign(vec({1, 2})); }, {"assign", "not a leaf"}));
+}
+
+// A composite op's own gradient: the values of the ops that computed it, the gradient of
+// its backward function (here 3 x g for y = x * 2: deliberately not the true derivative, so
+// the rule that ran is the one given), undefined gradients for inputs it leaves out.
+TEST(Autograd, WithGradientUsesTheGivenRule) {
+  Tensor x = vec({1, 2}).requires_grad_(), w = vec({5, 7}).requires_grad_();
+  Tensor y;
+  {
+    ingot::NoGrad values_only;
+    y = x * 2.0;
+  }
+  y = ingot::with_gradient(y, {x, w}, [](const Tensor& g) {
+    return std::vector<Tensor>{g * 3.0, Tensor()};
+  });
+  EXPECT_EQ(y.to_vector<double>(), (std::vector<double>{2, 4}));
+  (y * vec({1, -1})).sum().backward();
+  EXPECT_EQ(grad_of(x), (std::vector<double>{3, -3}));
+  EXPECT_FALSE(w.grad().defined());
+  // Without gradients to record, the value itself.
+  ingot::NoGrad no_grad;
+  Tensor plain =
+      ingot::with_gradient(y, {x}, [](const Tensor& g) { return std::vector<Tensor>{g}; });
+  EXPECT_EQ(plain.node(), y.node());
+}
+
+// A backward function that gives the wrong number of gradients, or one of the wrong shape:
+// an Error naming what it gave and what was due, and the process keeps working.
+TEST(Autograd, WithGradientChecksTheGivenGradients) {
+  Tensor x = vec({1, 2}).requires_grad_();
+  auto wrapped = [&](ingot::GradientFunction backward) {
+    return ingot::with_gradient(x * 1.0, {x}, std::move(backward)).sum();
+  };
+  EXPECT_TRUE(throws_error(
+      [&] { wrapped([](const Tensor& g) {
+              return std::vector<Tensor>{g, g};
+            }).backward(); },
+      {"with_gradient", "2 gradients for 1 inputs"}));
+  EXPECT_TRUE(throws_error(
+      [&] { wrapped([](const Tensor& g) { return std::vector<Tensor>{g.sum()}; }).backward(); },
+      {"with_gradient", "input 0", "(2)"}));
+  EXPECT_FALSE(x.grad().defined());
+  wrapped([](const Tensor& g) { return std::vector<Tensor>{g}; }).backward();
+  EXPECT_EQ(grad_of(x), (std::vector<double>{1, 1}));
 }
 
 }  // namespace

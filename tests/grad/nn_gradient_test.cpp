@@ -1,7 +1,8 @@
-// ingot::nn's layers differentiated through the primitive ops they are made of (no rule
-// of their own), checked against central finite differences in float64 on the CPU:
-// convolutions with stride, padding, dilation and groups (the windows view and the
-// channels-last sums), conv_transpose2d, the pools, attention, normalization and losses.
+// ingot::nn's layers, checked against central finite differences in float64 on the CPU:
+// convolutions of one group by their own rule (convolutions again: conv.cpp's
+// convolution_gradients), with stride, padding and dilation; grouped ones through the
+// primitive ops they are made of (the windows view and the channels-last sums);
+// conv_transpose2d, the pools, attention, normalization and losses.
 #include "gradient_check.hpp"
 #include "ingot/nn.hpp"
 
@@ -19,6 +20,18 @@ std::vector<GradCase> nn_cases() {
        [](const Inputs& x) {
          return nn::conv2d(x[0], x[1], x[2], {2, 1}, 1, {1, 2});
        }},
+      // Stride 2 leaving a row or column of the input unread (the transposed convolution
+      // of the input's gradient then needs output_padding), a strided 1x1 shortcut, and an
+      // unbatched image: convolutions of one group, differentiated by their own rule.
+      {"conv2d_stride2_rest",
+       {{2, 3, 7, 6}, {4, 3, 3, 3}, {4}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], x[2], 2, 1); }},
+      {"conv2d_1x1_stride2",
+       {{2, 3, 6, 5}, {2, 3, 1, 1}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 2); }},
+      {"conv2d_unbatched",
+       {{2, 5, 4}, {3, 2, 3, 3}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 1); }},
       {"conv2d_groups_1x1",
        {{2, 4, 3, 3}, {2, 2, 1, 1}},
        [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 0, 1, 2); }},
