@@ -271,7 +271,7 @@ Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const Tensor&
     throw ArgumentError(std::string(op) + ": output_padding (" + std::to_string(output_padding.h) +
                         ", " + std::to_string(output_padding.w) +
                         ") must be smaller than the stride or the dilation along each axis");
-  const int64_t n = x.shape()[0], channels = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
+  const int64_t channels = x.shape()[1], h = x.shape()[2], w = x.shape()[3];
   const int64_t per_out = weight.shape()[1], kh = weight.shape()[2], kw = weight.shape()[3];
   if (weight.shape()[0] != channels)
     throw ArgumentError(std::string(op) + ": " + shapes + ": the input's channels (axis 1, " +
@@ -289,14 +289,10 @@ Tensor conv_transpose2d(const Tensor& input, const Tensor& weight, const Tensor&
                         std::to_string(oh) + "x" + std::to_string(ow) +
                         ": (in - 1) * stride - 2 * padding + dilation * (kernel - 1) + "
                         "output_padding + 1 must be positive");
-  // The input spread `stride` apart with zeros between ([N, C, H, 1, W, 1] padded to
-  // [N, C, H, sh, W, sw], cut after the last element), padded by what the kernel
+  // The input spread `stride` apart with zeros between, padded by what the kernel
   // overhangs, then a stride-1 convolution with the kernel flipped and its channel
   // axes swapped within each group.
-  Tensor spread = x.reshape({n, channels, h, 1, w, 1})
-                      .pad({{0, 0}, {0, 0}, {0, 0}, {0, stride.h - 1}, {0, 0}, {0, stride.w - 1}})
-                      .reshape({n, channels, h * stride.h, w * stride.w})
-                      .slice({{}, {}, {0, (h - 1) * stride.h + 1}, {0, (w - 1) * stride.w + 1}});
+  Tensor spread = spread_spatial(x, stride);
   const int64_t edge_h = dilation.h * (kh - 1) - padding.h,
                 edge_w = dilation.w * (kw - 1) - padding.w;
   Tensor padded =

@@ -23,9 +23,13 @@ void check_at_least(Size2 s, int64_t least, const char* op, const char* name);
 Tensor windows_on_axis(const Tensor& x, int axis, int64_t kernel, int64_t stride, int64_t dilation);
 
 // x [..., H, W] as its windows [..., OH, OW, kh, kw]: element (oh, ow, i, j) is
-// x[..., oh * sh + i * dh, ow * sw + j * dw]. A view: no window is copied.
+// x[..., oh * sh + i * dh, ow * sw + j * dw]. A view: no window is copied. Its gradient
+// (windows of up to 64 taps) is a sum of one spread view of the windows' gradient a tap.
 Tensor sliding_windows(const Tensor& x, Size2 kernel, Size2 stride, Size2 dilation);
 
+// x [..., H, W] spread `stride` apart along its last two axes, zeros between (each element
+// followed by stride - 1 of them, cut after the last): [..., (H - 1) sh + 1, (W - 1) sw + 1].
+Tensor spread_spatial(const Tensor& x, Size2 stride);
 // x padded (or, where an amount is negative, cropped) along its last two axes.
 Tensor pad_spatial(const Tensor& x, int64_t top, int64_t bottom, int64_t left, int64_t right,
                    double value = 0);

@@ -183,8 +183,7 @@ Tensor with_gradient(const Tensor& value, const std::vector<Tensor>& inputs,
   out->grad_record = std::make_unique<GradRecord>(GradRecord{
       .op = Op::Reshape,
       .src = sources,
-      .custom = [backward = std::move(backward), inputs, shape = v.shape,
-                 dtype = v.dtype](const NodePtr& grad) {
+      .custom = [backward = std::move(backward), inputs](const NodePtr& grad) {
         std::vector<Tensor> given = backward(Tensor(grad));
         if (given.size() != inputs.size())
           throw Error("with_gradient: the backward function gave " + std::to_string(given.size()) +

@@ -1,8 +1,8 @@
 // ingot::nn's layers, checked against central finite differences in float64 on the CPU:
 // convolutions of one group by their own rule (convolutions again: conv.cpp's
-// convolution_gradients), with stride, padding and dilation; grouped ones through the
-// primitive ops they are made of (the windows view and the channels-last sums);
-// conv_transpose2d, the pools, attention, normalization and losses.
+// convolution_gradients), with stride, padding and dilation; grouped ones and the pools
+// through the windows' own rule (windows.cpp) and the ops they are made of;
+// conv_transpose2d, attention, normalization and losses.
 #include "gradient_check.hpp"
 #include "ingot/nn.hpp"
 
@@ -35,6 +35,13 @@ std::vector<GradCase> nn_cases() {
       {"conv2d_groups_1x1",
        {{2, 4, 3, 3}, {2, 2, 1, 1}},
        [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 0, 1, 2); }},
+      // Through the windows' own gradient (one spread view of a tap each), with stride,
+      // dilation and a padded edge.
+      {"conv2d_groups_strided_dilated",
+       {{1, 4, 7, 6}, {4, 2, 2, 3}},
+       [](const Inputs& x) {
+         return nn::conv2d(x[0], x[1], {}, {2, 1}, 1, {2, 1}, 2);
+       }},
       {"conv2d_depthwise",
        {{1, 2, 4, 4}, {2, 1, 3, 3}},
        [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 1, 1, 2); }},
