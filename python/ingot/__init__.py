@@ -65,6 +65,7 @@ from ingot._ingot import (  # noqa: F401
     uint32,
     uint64,
     where,
+    with_gradient,
     zeros,
     zeros_like,
 )

@@ -37,6 +37,16 @@ struct Evaluating {
   GraphLock lock;
 };
 using Evaluates = nb::call_guard<Evaluating>;
+// Releases this thread's graph lock for a scope, taking it again at the end: C++ calling
+// back into Python (a jit capture, a gradient rule) needs the GIL, and a thread must never
+// wait for the GIL while it holds the graph lock (Evaluating), or a thread holding the GIL
+// and waiting for the lock would never let it have the GIL.
+struct GraphUnlocked {
+  GraphUnlocked() { graph_mutex().unlock(); }
+  ~GraphUnlocked() { graph_mutex().lock(); }
+  GraphUnlocked(const GraphUnlocked&) = delete;
+  GraphUnlocked& operator=(const GraphUnlocked&) = delete;
+};
 
 // An ingot.Device: the name of an opened device, with its properties read from
 // Device::get(name).info().

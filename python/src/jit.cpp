@@ -13,17 +13,6 @@ namespace ingot::python {
 
 namespace {
 
-// Releases this thread's graph lock for a scope, taking it again at the end: the capture
-// runs the Python function, which needs the GIL, and a thread must never wait for the GIL
-// while it holds the graph lock (binding.hpp, Evaluating), or a thread holding the GIL and
-// waiting for the lock would never let it have the GIL.
-struct GraphUnlocked {
-  GraphUnlocked() { graph_mutex().unlock(); }
-  ~GraphUnlocked() { graph_mutex().lock(); }
-  GraphUnlocked(const GraphUnlocked&) = delete;
-  GraphUnlocked& operator=(const GraphUnlocked&) = delete;
-};
-
 // The function that `function_ref()` returns, a weak reference: the Jit lives in the
 // Python object that holds the function, and a strong reference here would make a cycle
 // through C++ that Python's garbage collector cannot see.

@@ -1,6 +1,6 @@
 """Autograd from Python: requires_grad, backward, grad (None and clearing), detach,
-no_grad (scope and decorator), assign, and the errors; gradients against NumPy's float64
-derivatives."""
+no_grad (scope and decorator), assign, with_gradient, and the errors; gradients against
+NumPy's float64 derivatives."""
 
 import numpy as np
 import pytest
@@ -162,3 +162,33 @@ def test_optimizer_errors():
         ingot.optim.SGD([ingot.zeros(2)], lr=0.1)
     with pytest.raises(ingot.ArgumentError, match="beta1"):
         ingot.optim.Adam([ingot.zeros(2).requires_grad_()], betas=(1.5, 0.9))
+
+
+def test_with_gradient_uses_the_given_rule():
+    # y = 2x with the rule 3 g (deliberately not the derivative: the rule that ran is the
+    # one given), and None for an input it leaves out.
+    x, w = leaf([1.0, 2.0]), leaf([5.0, 7.0])
+    with ingot.no_grad():
+        y = x * 2
+    y = ingot.with_gradient(y, [x, w], lambda g: [g * 3, None])
+    np.testing.assert_array_equal(y.numpy(), [2, 4])
+    (y * ingot.Tensor(np.array([1.0, -1.0]))).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [3, -3])
+    assert w.grad is None
+    # One input: the rule may return the Tensor alone.
+    z = leaf([1.0, 2.0])
+    ingot.with_gradient(z * 1, [z], lambda g: g * 0.5).sum().backward()
+    np.testing.assert_array_equal(z.grad.numpy(), [0.5, 0.5])
+
+
+def test_with_gradient_errors_keep_the_process_working():
+    x = leaf([1.0, 2.0])
+    with pytest.raises(TypeError, match="with_gradient.*Tensor"):
+        ingot.with_gradient(x * 1, [x], lambda g: "no").sum().backward()
+    with pytest.raises(ingot.Error, match="2 gradients for 1 inputs"):
+        ingot.with_gradient(x * 1, [x], lambda g: [g, g]).sum().backward()
+    with pytest.raises(ZeroDivisionError):
+        ingot.with_gradient(x * 1, [x], lambda g: 1 / 0).sum().backward()
+    assert x.grad is None
+    ingot.with_gradient(x * 1, [x], lambda g: [g]).sum().backward()
+    np.testing.assert_array_equal(x.grad.numpy(), [1, 1])
