@@ -449,6 +449,14 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       if (!threads)
         for (int axis = lanes - 1; axis >= 0; --axis)
           if (lane_fits(axis)) plans.push_back(output_lanes(axis, width));
+      // On the CPU, the output's lanes even where a load gathers (padded windows stacked
+      // and summed: a depthwise convolution written with pad and slice), those loads lane
+      // by lane and the rest in vectors, before no plan at all.
+      if (!threads && !shape.empty() && lane_fits(lanes)) {
+        Plan gathered = output_lanes(lanes, width);
+        gathered.strict = false;
+        plans.push_back(gathered);
+      }
     }
   }
   // On GPUs, a copy whose lanes run across its buffer's rows: TRANSPOSE, through

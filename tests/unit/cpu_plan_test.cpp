@@ -95,6 +95,27 @@ TEST(CpuPlans, MatmulTileIsTwoVectorsByTheRowsTheRegistersHold) {
   EXPECT_EQ(sums(wide, 16), 24);
   codegen::Lowered narrow = support::lower(input({100, 96}).matmul(input({96, 12})).node(), cpu());
   EXPECT_TRUE(has(narrow, "UPCAST(out,8) ")) << narrow.kernel.opts;
+  // A vector times a matrix has no rows to unroll: a row of 8 vectors, 8 sums.
+  codegen::Lowered vecmat = support::lower(input({96}).matmul(input({96, 999})).node(), cpu());
+  EXPECT_TRUE(has(vecmat, "UPCAST(out,8x8)")) << vecmat.kernel.opts;
+  EXPECT_EQ(sums(vecmat, 8), 8);
+}
+
+// Padded windows stacked and summed (a depthwise convolution written with pad and slice):
+// the loads of the windows shifted along the lanes gather, lane by lane, and the products
+// and sums still run in vectors, where every vector plan had been rejected.
+TEST(CpuPlans, ReductionsOfPaddedWindowsGatherTheirLanes) {
+  Tensor x = input({2, 8, 20, 24});
+  Tensor padded = x.pad({{0, 0}, {0, 0}, {1, 1}, {1, 1}});
+  std::vector<Tensor> taps;
+  for (int64_t i = 0; i < 3; ++i)
+    for (int64_t j = 0; j < 3; ++j)
+      taps.push_back(padded.slice({{}, {}, {i, i + 20}, {j, j + 24}}));
+  Tensor out = (Tensor::stack(taps, 2) * input({1, 8, 9, 1, 1})).sum({2});
+  codegen::Lowered l = support::lower(out.node(), cpu());
+  EXPECT_EQ(l.kernel.opts, "UPCAST(out,8) ");
+  EXPECT_TRUE(std::any_of(l.kernel.insts.begin(), l.kernel.insts.end(),
+                          [](const ir::Inst& i) { return i.op == ir::IOp::Gather; }));
 }
 
 // 16-bit floats are held in float32 lanes: a float16 or bfloat16 matmul takes the same
