@@ -193,10 +193,11 @@ Tensor with_gradient(const Tensor& value, const std::vector<Tensor>& inputs,
         for (size_t i = 0; i < given.size(); ++i) {
           if (!given[i].defined()) continue;
           const Tensor& in = inputs[i];
-          if (!in.defined() || given[i].shape() != in.shape() || given[i].device() != in.device())
-            throw Error("with_gradient: the gradient of input " + std::to_string(i) + " is a " +
-                        described(*given[i].node()) + "; it must match the input" +
-                        (in.defined() ? ", a " + described(*in.node()) : " (undefined: none)"));
+          const std::string what = "the gradient of input " + std::to_string(i);
+          if (!in.defined())
+            throw Error("with_gradient: " + what + " is a " + described(*given[i].node()) +
+                        "; the input is undefined and takes none");
+          check_like(given[i], *in.node(), "with_gradient", what.c_str());
           out[i] = given[i].astype(in.dtype()).node();
         }
         return out;

@@ -228,6 +228,16 @@ TEST(Autograd, WithGradientChecksTheGivenGradients) {
   EXPECT_TRUE(throws_error(
       [&] { wrapped([](const Tensor& g) { return std::vector<Tensor>{g.sum()}; }).backward(); },
       {"with_gradient", "input 0", "(2)"}));
+  EXPECT_TRUE(throws_error(
+      [&] {
+        ingot::with_gradient(x * 1.0, {x, Tensor()},
+                             [](const Tensor& g) {
+                               return std::vector<Tensor>{g, g};
+                             })
+            .sum()
+            .backward();
+      },
+      {"with_gradient", "input 1", "undefined"}));
   EXPECT_FALSE(x.grad().defined());
   wrapped([](const Tensor& g) { return std::vector<Tensor>{g}; }).backward();
   EXPECT_EQ(grad_of(x), (std::vector<double>{1, 1}));
