@@ -226,18 +226,12 @@ Tensor conv2d(const Tensor& input, const Tensor& weight, const Tensor& bias, Siz
                      .contiguous()
                      .permute({0, 3, 1, 2});  // stored channels-last, seen as NCHW
   };
-  Tensor out;
-  if (groups == 1 && is_grad_enabled()) {
-    {
-      NoGrad values_only;
-      out = forward();
-    }
-    out = with_gradient(out, {x, weight, bias}, [x, weight, bias, g](const Tensor& grad) {
-      return convolution_gradients(x, weight, bias, g, grad);
-    });
-  } else {
-    out = forward();
-  }
+  Tensor out = groups == 1
+                   ? with_own_gradient(forward, {x, weight, bias},
+                                       [x, weight, bias, g](const Tensor& grad) {
+                                         return convolution_gradients(x, weight, bias, g, grad);
+                                       })
+                   : forward();
   return input.ndim() == 3 ? out.squeeze(0) : out;
 }
 

@@ -119,14 +119,20 @@ Tensor sliding_windows(const Tensor& x, Size2 kernel, Size2 stride, Size2 dilati
     return r.transpose(n - 1, n);
   };
   if (kernel.h * kernel.w > kMostSummedTaps) return windows();
+  return with_own_gradient(
+      windows, {x}, [shape = x.shape(), kernel, stride, dilation](const Tensor& g) {
+        return std::vector<Tensor>{windows_gradient(g, shape, kernel, stride, dilation)};
+      });
+}
+
+Tensor with_own_gradient(const std::function<Tensor()>& compute, const std::vector<Tensor>& inputs,
+                         GradientFunction backward) {
   Tensor value;
   {
     NoGrad values_only;
-    value = windows();
+    value = compute();
   }
-  return with_gradient(value, {x}, [shape = x.shape(), kernel, stride, dilation](const Tensor& g) {
-    return std::vector<Tensor>{windows_gradient(g, shape, kernel, stride, dilation)};
-  });
+  return with_gradient(value, inputs, std::move(backward));
 }
 
 Tensor pad_spatial(const Tensor& x, int64_t top, int64_t bottom, int64_t left, int64_t right,

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "ingot/nn.hpp"
 
@@ -34,6 +36,10 @@ Tensor spread_spatial(const Tensor& x, Size2 stride);
 Tensor pad_spatial(const Tensor& x, int64_t top, int64_t bottom, int64_t left, int64_t right,
                    double value = 0);
 
+// What `compute` gives, computed without recording its ops, whose gradient flows to
+// `inputs` through `backward` (ingot::with_gradient): a layer's own gradient rule.
+Tensor with_own_gradient(const std::function<Tensor()>& compute, const std::vector<Tensor>& inputs,
+                         GradientFunction backward);
 // [C, H, W] as [1, C, H, W]; a 4-d input as it is; anything else an ArgumentError.
 Tensor batched_image(const Tensor& input, const char* op);
 
