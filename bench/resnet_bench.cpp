@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "device_timing.hpp"
 #include "ingot/ingot.hpp"
 #include "ingot/nn.hpp"
 #include "ingot/optim.hpp"
@@ -97,11 +98,6 @@ nn::Sequential resnet18(const Config& c, int64_t width) {
   return nn::Sequential(std::move(layers));
 }
 
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,7 +142,7 @@ int main(int argc, char** argv) {
       throw ingot::Error(fmt::format(
           "resnet_bench: the loss went {:.4f} -> {:.4f} over {} steps on one batch: it must fall",
           losses.front(), losses.back(), losses.size()));
-    const double ms = median(steady_ms);
+    const double ms = ingot::bench::median(steady_ms);
     const std::string work = fmt::format("ResNet-18 training step, batch {}, {}x{}, {}, width {}",
                                          batch, size, size, dtype_name, width);
     const std::string header =
