@@ -205,10 +205,10 @@ TEST(GpuPlans, SmallGroupsPackAndShuffleWithinTheirSegment) {
 }
 
 // A copy whose lanes run across its buffer's rows (the channels-last pad of a
-// convolution's input) goes through threadgroup memory in square tiles of the lanes' axis
-// and the axis the buffer runs along, where both hold one; else it takes a tile of lanes by
-// steps along the buffer's axis, its loads gathered lane by lane. One whose lanes run along
-// the rows stays in whole vectors.
+// convolution's input) goes through threadgroup memory in tiles of the lanes' axis and the
+// axis the buffer runs along (32 x 64, 32 x 32 or 16 x 16, the first both hold); else it
+// takes a tile of lanes by steps along the buffer's axis, its loads gathered lane by lane.
+// One whose lanes run along the rows stays in whole vectors.
 TEST(GpuPlans, TransposingCopiesGoThroughThreadgroupTiles) {
   DeviceInfo device = cuda_like();
   device.vector_halves = true;  // as CUDA says
