@@ -2,6 +2,8 @@
 // ingot matmul of the same work (M = C_out, K = C_in / groups * kh * kw, N = batch *
 // output pixels: what an im2col convolution would multiply), and the pools' GB/s. Each
 // figure is the best of its rounds, inputs realized first, outputs realized in the round.
+// --peers bench/nn_peers.py adds PyTorch's conv2d of every row (cuDNN on CUDA), measured
+// in the same run: issue 14's comparison.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +13,7 @@
 
 #include "ingot/nn.hpp"
 #include "ingot/runtime.hpp"
+#include "peer_figures.hpp"
 #include "timing.hpp"
 
 namespace {
@@ -22,6 +25,16 @@ struct ConvRow {
   std::string name;
   ingot::Shape x, w;
   int64_t stride, padding, groups;
+
+  // The row as nn_peers.py reads it: "N,C,H,W:O,I,KH,KW:stride:pad:groups".
+  std::string peer_key() const {
+    return fmt::format("{}:{}:{}:{}:{}", fmt::join(x, ","), fmt::join(w, ","), stride, padding,
+                       groups);
+  }
+};
+
+struct ConvFigures {
+  double seconds, flops, matmul_flops_per_second;
 };
 
 // A round ends when the device has finished: realize only queues the kernels on devices
@@ -44,11 +57,13 @@ int main(int argc, char** argv) {
   int rounds = 10;
   std::string dtype_name = "float32";
   bool large = false;
+  std::string peers;
   app.add_option("--device", device, "device name");
   app.add_option("--dtype", dtype_name, "element type (float16 takes CUDA's matrix tiles)");
   app.add_flag("--large", large,
                "add issue 14's row: ResNet's 3x3, 256 channels, 56x56, batch 64 (for GPUs)");
   app.add_option("--rounds", rounds, "timed rounds per row (the best is kept)");
+  app.add_option("--peers", peers, "nn_peers.py: PyTorch's conv2d of every row beside ingot's");
   CLI11_PARSE(app, argc, argv);
   try {
     const ingot::DType dtype = ingot::dtype_from_name(dtype_name);
@@ -63,23 +78,41 @@ int main(int argc, char** argv) {
     if (large)
       rows.push_back(
           {"ResNet 3x3, 256 ch, 56x56, batch 64", {64, 256, 56, 56}, {256, 256, 3, 3}, 1, 1, 1});
-    fmt::print("ingot::nn on {}, {} (best of {} rounds)\n\n", device, dtype_name, rounds);
-    fmt::print("| conv2d forward | ms | GFLOP/s | same-work matmul GFLOP/s |\n|---|---|---|---|\n");
+    std::vector<ConvFigures> figures;
     for (const ConvRow& r : rows) {
       Tensor x = Tensor::rand(r.x, dtype, device).realize();
       Tensor w = Tensor::rand(r.w, dtype, device).realize();
       Tensor out = nn::conv2d(x, w, {}, r.stride, r.padding, 1, r.groups);
       const int64_t per_out = r.w[1] * r.w[2] * r.w[3];
       const int64_t pixels = out.numel() / r.w[0];  // batch * OH * OW
-      const double flops = 2.0 * static_cast<double>(out.numel() * per_out);
       const double t = seconds(
           rounds, device, [&] { return nn::conv2d(x, w, {}, r.stride, r.padding, 1, r.groups); });
       Tensor a = Tensor::rand({r.w[0], per_out}, dtype, device).realize();
       Tensor b = Tensor::rand({per_out, pixels}, dtype, device).realize();
       const double tm = seconds(rounds, device, [&] { return a.matmul(b); });
       // A grouped convolution's matmul does groups times the work of the convolution.
-      fmt::print("| {} | {:.3f} | {:.1f} | {:.1f} |\n", r.name, t * 1e3, flops / t / 1e9,
-                 2.0 * static_cast<double>(r.w[0] * per_out * pixels) / tm / 1e9);
+      figures.push_back({t, 2.0 * static_cast<double>(out.numel() * per_out),
+                         2.0 * static_cast<double>(r.w[0] * per_out * pixels) / tm});
+    }
+    ingot::bench::PeerFigures torch;
+    if (!peers.empty()) {
+      std::vector<std::string> args = {dtype_name, std::to_string(rounds)};
+      for (const ConvRow& r : rows) args.push_back(r.peer_key());
+      torch = ingot::bench::run_peer_script(peers, args);
+    }
+    fmt::print("ingot::nn on {}, {} (best of {} rounds)\n\n", device, dtype_name, rounds);
+    fmt::print(
+        "| conv2d forward | ms | GFLOP/s | same-work matmul GFLOP/s | torch ms | torch/ingot "
+        "|\n|---|---|---|---|---|---|\n");
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const ConvFigures& f = figures[i];
+      const auto peer = torch.find(rows[i].peer_key() + " ms");
+      const std::string peer_columns =
+          peer == torch.end()
+              ? " | "
+              : fmt::format("{:.3f} | {:.2f}", peer->second, peer->second / (f.seconds * 1e3));
+      fmt::print("| {} | {:.3f} | {:.1f} | {:.1f} | {} |\n", rows[i].name, f.seconds * 1e3,
+                 f.flops / f.seconds / 1e9, f.matmul_flops_per_second / 1e9, peer_columns);
     }
     fmt::print("\n| pool [8, 64, 56, 56] | ms | GB/s read |\n|---|---|---|\n");
     Tensor x = Tensor::rand({8, 64, 56, 56}, dtype, device).realize();

@@ -76,17 +76,15 @@ Tensor depthwise_sums(const Tensor& x, const Tensor& weight, const Geometry& g) 
   return window_sums(windows, taps).reshape({g.n, g.groups, g.oh, g.ow});
 }
 
-// The rows a sum over taps of matmuls (tap_matmul_sums) is computed in a multiple of, for
-// this stride-1 convolution, or 0 where it runs as one sum over windows instead:
+// The rows a matmul over this convolution's channels takes in a multiple of, or 0 where
+// its channels fit no matmul plan of the device:
 // - on matrix tiles (TC), where the channels divide into them: whole tiles;
 // - on staged register tiles (codegen's STAGE, float32), where the output channels fill
 //   its smallest block (64) and the input channels its slice depth (32): whole 16-byte
-//   vectors. H200, conv2d 8x32x56x56 by 64x32x3x3: 68-70 us as one sum over windows,
-//   45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
-int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
+//   vectors.
+int64_t matmul_rows(const Tensor& x, const Geometry& g) {
   constexpr int64_t kStagedColumns = 64, kStagedDepth = 32, kVector = 4;
   const DeviceInfo& info = Device::get(x.device()).info();
-  if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
   const int64_t tile = info.matrix_tile;
   if (tile > 0 && g.per_group % tile == 0 && g.per_out % tile == 0 &&
       std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(), x.dtype()) !=
@@ -96,6 +94,15 @@ int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
       g.per_group >= kStagedDepth)
     return kVector;
   return 0;
+}
+
+// The rows a sum over taps of matmuls (tap_matmul_sums) is computed in a multiple of, for
+// this stride-1 convolution (matmul_rows), or 0 where it runs as one sum over windows
+// instead. H200, conv2d 8x32x56x56 by 64x32x3x3 in float32: 68-70 us as one sum over
+// windows, 45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
+int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
+  if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
+  return matmul_rows(x, g);
 }
 
 // [N, OH, OW, C_out] as sum over taps (i, j) of [P, C/G] @ [C/G, O] per group, P the
@@ -162,6 +169,36 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
   return window_sums(windows, w).reshape({g.n, g.oh, g.ow, out_channels});
 }
 
+// The weight's gradient of a convolution of one group, [O, C, kh, kw]. Where the
+// channels fit the device's matmul plans (matmul_rows): one matmul, every tap's windows
+// [kh * kw * C, N * OH * OW] (kh * kw copies of the input) by the output's gradient
+// [O, N * OH * OW] transposed, the depth of pixels contiguous in both as the matrix plans
+// load it and the taps along the rows, where Hopper's warpgroup plans want many; stored as
+// the matmul leaves it and seen as [O, C, kh, kw] (a permute inside its kernel hides the
+// matmul from the plans). Elsewhere: the input with its batch as channels, convolved with
+// the output's gradient as the kernel (stride and dilation swapped), cut to the kernel's
+// size, as the CPU's vector plans were tuned with; on GPUs that convolution's taps were
+// the output's pixels, each a batch deep (8 ms for a 3x3, 128-channel layer of ResNet-18
+// at batch 64 on the H200; as a batch of taps of 64 x 64 outputs, 1.2 ms).
+Tensor weight_gradient(const Tensor& x, const Geometry& g, const Tensor& grad) {
+  if (matmul_rows(x, g) == 0)
+    return conv2d(x.transpose(0, 1), grad.transpose(0, 1), Tensor(), g.dilation, g.padding,
+                  g.stride)
+        .slice({{}, {}, {0, g.kh}, {0, g.kw}})
+        .transpose(0, 1);
+  const int64_t pixels = g.n * g.oh * g.ow;
+  // windows [N, C, OH, OW, kh, kw] -> [kh, kw, C, N, OH, OW]
+  Tensor windows = g.windows(x)
+                       .permute({4, 5, 1, 0, 2, 3})
+                       .contiguous()
+                       .reshape({g.kh * g.kw * g.per_group, pixels});
+  Tensor rows = grad.transpose(0, 1).contiguous().reshape({g.per_out, pixels});
+  return windows.matmul(rows.transpose(0, 1))
+      .contiguous()
+      .reshape({g.kh, g.kw, g.per_group, g.per_out})
+      .permute({3, 2, 0, 1});
+}
+
 // The gradients of a convolution of one group (PyTorch's convolution_backward), as
 // convolutions themselves, which take the forward's plans (matmuls over taps, vectors
 // along channels): differentiated through its windows, the input's gradient summed a
@@ -169,8 +206,7 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
 // reductions with no plan (the digits CNN's two took 21 of its 27 ms a step on the CPU).
 // - input: the output's gradient through the transposed convolution, output_padding
 //   giving back the rows and columns the stride dropped;
-// - weight: the input with its batch as channels, convolved with the output's gradient as
-//   the kernel (stride and dilation swapped), cut to the kernel's size: [C, O, kh, kw];
+// - weight: weight_gradient;
 // - bias: the output's gradient summed over all but the channels.
 std::vector<Tensor> convolution_gradients(const Tensor& x, const Tensor& weight, const Tensor& bias,
                                           const Geometry& g, const Tensor& grad) {
@@ -181,11 +217,7 @@ std::vector<Tensor> convolution_gradients(const Tensor& x, const Tensor& weight,
                      (w + 2 * g.padding.w - g.dilation.w * (g.kw - 1) - 1) % g.stride.w};
     grads[0] = conv_transpose2d(grad, weight, Tensor(), g.stride, g.padding, rest, g.dilation);
   }
-  if (weight.requires_grad())
-    grads[1] =
-        conv2d(x.transpose(0, 1), grad.transpose(0, 1), Tensor(), g.dilation, g.padding, g.stride)
-            .slice({{}, {}, {0, g.kh}, {0, g.kw}})
-            .transpose(0, 1);
+  if (weight.requires_grad()) grads[1] = weight_gradient(x, g, grad);
   if (bias.defined() && bias.requires_grad()) grads[2] = grad.sum({0, 2, 3});
   return grads;
 }

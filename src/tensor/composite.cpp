@@ -28,11 +28,13 @@ constexpr int64_t kGroupTile = 64, kTilesPerUnit = 2;
 // share out; one from a single row (a vector times a matrix) is a sum of b's rows on
 // devices with threadgroups (matrix_product), and split as a batch of products it ran 2.5x
 // slower on the H100 (bench/results/2026-11-25-matmul-layouts-cpu.md).
-// Only 32- and 64-bit floats: 16-bit parts would round before they are added, integer
-// ones be cut to the operands' type.
+// Only floats: integer parts would be cut to the operands' type. 16-bit parts are added in
+// float32, so that only each part rounds to 16 bits (as PyTorch's split depths accumulate
+// in a float32 workspace): ResNet-18's weight gradients, 64 x 64 outputs a tap over a
+// depth of 64 x 56 x 56 pixels, were 9 tiles on 132 compute units.
 int64_t depth_parts(const DeviceInfo& device, int64_t batch, int64_t n, int64_t m, int64_t k,
                     DType dt) {
-  if ((dt != DType::Float32 && dt != DType::Float64) || n == 1 || m == 1) return 0;
+  if (!is_float(dt) || n == 1 || m == 1) return 0;
   auto fits = [k](int64_t p) { return k % p == 0 && k / p >= kPartDepth; };
   if (device.threadgroups) {
     const int64_t tiles =
@@ -72,7 +74,11 @@ Tensor matrix_product(const Tensor& a, const Tensor& b) {
     Shape a_parts = batch_a, b_parts = batch_b;
     a_parts.insert(a_parts.end(), {n, parts, k / parts});
     b_parts.insert(b_parts.end(), {parts, k / parts, m});
-    return matrix_product(a.reshape(a_parts).transpose(-3, -2), b.reshape(b_parts)).sum({-3});
+    const DType part_sum = dtype_size(dt) < 4 ? DType::Float32 : dt;
+    return matrix_product(a.reshape(a_parts).transpose(-3, -2), b.reshape(b_parts))
+        .astype(part_sum)
+        .sum({-3})
+        .astype(dt);
   }
   // out[..., i, j] = sum_k a[..., i, 1, k] * b^T[..., 1, j, k]
   Shape full = batch;

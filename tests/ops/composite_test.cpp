@@ -70,6 +70,10 @@ std::vector<MatmulCase> matmul_cases() {
        contiguous("b", {64, 136}), 64},
       {"wgmma_T_b", contiguous("a", {130, 64}),
        layout("b", {128, 64}, [](const auto& x) { return x.T(); }), 64},
+      // One tile's outputs over a long depth: on devices with threadgroups the depth is cut
+      // into parts, a batch of products, their sum after (16-bit parts added in float32).
+      {"split_depth_24x2048_2048x40", contiguous("a", {24, 2048}), contiguous("b", {2048, 40}),
+       2048},
       {"vec_vec", contiguous("a", {13}), contiguous("b", {13}), 13},
       {"batched_broadcast", contiguous("a", {2, 1, 4, 5}), contiguous("b", {3, 5, 6}), 5},
       {"batched_with_2d", contiguous("a", {3, 4, 5}), contiguous("b", {5, 2}), 5},

@@ -274,6 +274,34 @@ TEST_P(ReduceTest, LongSumAccuracy) {
   EXPECT_TRUE(close(Tensor::ones({1 << 24}, F32, dev()).sum(), Array::scalar(1 << 24)));
 }
 
+// Reductions over the last axes and axes before them with very few outputs (a batch
+// norm's statistics, one a channel): on devices with threadgroups the rows are reduced
+// first, then the axes before them.
+TEST_P(ReduceTest, FewOutputsOverTheLastAndLeadingAxes) {
+  Array x = random({7, 3, 45}, range(-1, 2)), y = random({5, 2, 6, 33});
+  EXPECT_TRUE(close(tensor(x).sum({0, 2}), x.sum({0, 2}), Tol::reduction(F32, 315)));
+  EXPECT_TRUE(close(tensor(x).max({0, 2}, true), x.max({0, 2}, true)));
+  EXPECT_TRUE(close(tensor(y).mean({0, 2, 3}), y.mean({0, 2, 3}), Tol::reduction(F32, 990)));
+  EXPECT_TRUE(
+      close(tensor(y).var({0, 2, 3}), y.var({0, 2, 3}), Tol::reduction(F32, 990).scaled(4)));
+  EXPECT_TRUE(close(tensor(y).min({0, 3}), y.min({0, 3})));
+}
+
+// Means and variances of half-precision tensors are computed in float32 and rounded once:
+// a batch-norm's statistics over 64 x 112 x 112 pixels of float16 summed squares far past
+// float16's largest value (65504), which made them inf. The results stay float16.
+TEST_P(ReduceTest, HalfStatisticsAccumulateInFloat32) {
+  Array x = random({8, 131072}, range(-3, 3), F16);
+  for (DType dtype : {F16, BF16}) {
+    SCOPED_TRACE(ingot::dtype_name(dtype));
+    Tensor t = tensor(x, dtype);
+    EXPECT_EQ(t.var({1}).dtype(), dtype);
+    EXPECT_TRUE(close(t.mean(), x.mean(), Tol::of(dtype)));
+    EXPECT_TRUE(close(t.var({1}), x.var({1}), Tol::of(dtype)));
+    EXPECT_TRUE(close(t.std({0, 1}, false, 0), x.std({0, 1}, false, 0), Tol::of(dtype)));
+  }
+}
+
 // Full reductions long enough that, on devices with threadgroups, the first stage's parts
 // interleave (each reads every 1024 x 4096-th stretch of 4096 elements): every element
 // must still be read once.

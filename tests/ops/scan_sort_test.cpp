@@ -67,9 +67,12 @@ TEST_P(ScanSortTest, CumsumAndCumprodAlongEveryAxis) {
 }
 
 TEST_P(ScanSortTest, LongRowsScanInBlocks) {
-  // 300 and 517: blocks of 128 with a ragged last one, and a carry over 3 and 5 blocks.
+  // 300 and 517: blocks of 16 with a ragged last one, and a carry over 19 and 33 blocks;
+  // 5003: 313 blocks, whose carries are themselves scanned in blocks.
   Array xr = random({2, 300}, range(-1, 1));
   EXPECT_TRUE(close(tensor(xr).cumsum(1), ref_scan(xr, 1, false), Tol::reduction(F32, 300)));
+  Array lr = random({2, 5003}, range(-1, 1));
+  EXPECT_TRUE(close(tensor(lr).cumsum(1), ref_scan(lr, 1, false), Tol::reduction(F32, 5003)));
   Array yr = random({517, 2}, nonzero(0.99, 1.01));
   EXPECT_TRUE(
       close(tensor(yr).cumprod(0), ref_scan(yr, 0, true), Tol::reduction(F32, 517).scaled(4)));
