@@ -76,6 +76,12 @@ Tensor depthwise_sums(const Tensor& x, const Tensor& weight, const Geometry& g) 
   return window_sums(windows, taps).reshape({g.n, g.groups, g.oh, g.ow});
 }
 
+// Whether the device multiplies `dtype` matrices on matrix tiles (codegen's TC).
+bool on_matrix_tiles(const DeviceInfo& info, DType dtype) {
+  return info.matrix_tile > 0 && std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(),
+                                           dtype) != info.matrix_dtypes.end();
+}
+
 // The rows a matmul over this convolution's channels takes in a multiple of, or 0 where
 // its channels fit no matmul plan of the device:
 // - on matrix tiles (TC), where the channels divide into them: whole tiles;
@@ -86,9 +92,7 @@ int64_t matmul_rows(const Tensor& x, const Geometry& g) {
   constexpr int64_t kStagedColumns = 64, kStagedDepth = 32, kVector = 4;
   const DeviceInfo& info = Device::get(x.device()).info();
   const int64_t tile = info.matrix_tile;
-  if (tile > 0 && g.per_group % tile == 0 && g.per_out % tile == 0 &&
-      std::find(info.matrix_dtypes.begin(), info.matrix_dtypes.end(), x.dtype()) !=
-          info.matrix_dtypes.end())
+  if (on_matrix_tiles(info, x.dtype()) && g.per_group % tile == 0 && g.per_out % tile == 0)
     return tile;
   if (info.staged_matmul && x.dtype() == DType::Float32 && g.per_out >= kStagedColumns &&
       g.per_group >= kStagedDepth)
@@ -169,8 +173,10 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
   return window_sums(windows, w).reshape({g.n, g.oh, g.ow, out_channels});
 }
 
-// The weight's gradient of a convolution of one group, [O, C, kh, kw]. Where the
-// channels fit the device's matmul plans (matmul_rows): one matmul, every tap's windows
+// The weight's gradient of a convolution of one group, [O, C, kh, kw]. Where the device
+// multiplies the dtype on matrix tiles or staged register tiles (its channels are the
+// product's rows and columns, which need no alignment: ResNet's stem of 3 input channels
+// took 4.8 ms a step as a convolution): one matmul, every tap's windows
 // [kh * kw * C, N * OH * OW] (kh * kw copies of the input) by the output's gradient
 // [O, N * OH * OW] transposed, the depth of pixels contiguous in both as the matrix plans
 // load it and the taps along the rows, where Hopper's warpgroup plans want many; stored as
@@ -181,7 +187,8 @@ Tensor channels_last_sums(const Tensor& x, const Tensor& weight, const Geometry&
 // the output's pixels, each a batch deep (8 ms for a 3x3, 128-channel layer of ResNet-18
 // at batch 64 on the H200; as a batch of taps of 64 x 64 outputs, 1.2 ms).
 Tensor weight_gradient(const Tensor& x, const Geometry& g, const Tensor& grad) {
-  if (matmul_rows(x, g) == 0)
+  const DeviceInfo& info = Device::get(x.device()).info();
+  if (!on_matrix_tiles(info, x.dtype()) && !(info.staged_matmul && x.dtype() == DType::Float32))
     return conv2d(x.transpose(0, 1), grad.transpose(0, 1), Tensor(), g.dilation, g.padding,
                   g.stride)
         .slice({{}, {}, {0, g.kh}, {0, g.kw}})

@@ -65,6 +65,7 @@ TEST_P(ConvGradientBesideCpu, MatchesTheCpuInFloat64) {
       {"3x3 stride 2", {2, 32, 10, 9}, {64, 32, 3, 3}, 2, 1, 1},
       {"3x3 dilation 2", {2, 32, 12, 12}, {64, 32, 3, 3}, 1, 2, 2},
       {"1x1 stride 2", {2, 64, 8, 7}, {64, 64, 1, 1}, 2, 0, 1},
+      {"7x7 stride 2, 3 channels (a stem)", {2, 3, 15, 13}, {16, 3, 7, 7}, 2, 3, 1},
   };
   for (const ConvGeometry& c : cases) {
     SCOPED_TRACE(c.name);
