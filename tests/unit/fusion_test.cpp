@@ -126,6 +126,31 @@ TEST(Fusion, ColumnStatisticBroadcastIsItsOwnKernel) {
   EXPECT_EQ(kernels_for({a.var({1})}), 1u);
 }
 
+// Elementwise ops of a permuted view of a stored tensor (a convolution's output, stored
+// channels last and seen as NCHW) with broadcast operands and constants compute in the
+// stored layout and stay a view of it: one kernel, reading and writing in that order.
+// With a full operand of another layout they compute in the view's order, as before.
+TEST(Fusion, ElementwiseOpsOfAPermutedStoreKeepItsLayout) {
+  Tensor stored = random_tensor({2, 4, 5, 3}, 12), shift = random_tensor({1, 3, 1, 1}, 13);
+  Tensor nchw = stored.permute({0, 3, 1, 2});
+  Tensor out = ((nchw - shift) * 2.0).relu().astype(DType::Float64);
+  EXPECT_EQ(out.node()->op, Op::Permute);
+  EXPECT_EQ(out.shape(), (Shape{2, 3, 4, 5}));
+  EXPECT_EQ(kernels_for({out}), 1u);
+  auto vs = stored.to_vector<float>(), vm = shift.to_vector<float>();
+  auto vo = out.to_vector<double>();
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t c = 0; c < 3; ++c)
+      for (int64_t h = 0; h < 4; ++h)
+        for (int64_t w = 0; w < 5; ++w) {
+          const float x = vs[static_cast<size_t>(((n * 4 + h) * 5 + w) * 3 + c)];
+          const double want = std::max(0.0f, (x - vm[static_cast<size_t>(c)]) * 2.0f);
+          EXPECT_DOUBLE_EQ(vo[static_cast<size_t>(((n * 3 + c) * 4 + h) * 5 + w)], want);
+        }
+  Tensor other = random_tensor({2, 3, 4, 5}, 14);
+  EXPECT_NE((nchw + other).node()->op, Op::Permute);
+}
+
 // A row normalization reshaped so that its rows are split (a groupnorm back to NCHW) or
 // transposed is computed by a kernel of its own, then moved: in one kernel every output
 // row would recompute the reductions of a whole source row.
