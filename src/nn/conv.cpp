@@ -82,15 +82,17 @@ bool on_matrix_tiles(const DeviceInfo& info, DType dtype) {
                                            dtype) != info.matrix_dtypes.end();
 }
 
-// The rows a matmul over this convolution's channels takes in a multiple of, or 0 where
-// its channels fit no matmul plan of the device:
+// The rows a sum over taps of matmuls (tap_matmul_sums) is computed in a multiple of, for
+// this stride-1 convolution, or 0 where it runs as one sum over windows instead:
 // - on matrix tiles (TC), where the channels divide into them: whole tiles;
 // - on staged register tiles (codegen's STAGE, float32), where the output channels fill
 //   its smallest block (64) and the input channels its slice depth (32): whole 16-byte
-//   vectors.
-int64_t matmul_rows(const Tensor& x, const Geometry& g) {
+//   vectors. H200, conv2d 8x32x56x56 by 64x32x3x3: 68-70 us as one sum over windows,
+//   45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
+int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
   constexpr int64_t kStagedColumns = 64, kStagedDepth = 32, kVector = 4;
   const DeviceInfo& info = Device::get(x.device()).info();
+  if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
   const int64_t tile = info.matrix_tile;
   if (on_matrix_tiles(info, x.dtype()) && g.per_group % tile == 0 && g.per_out % tile == 0)
     return tile;
@@ -98,15 +100,6 @@ int64_t matmul_rows(const Tensor& x, const Geometry& g) {
       g.per_group >= kStagedDepth)
     return kVector;
   return 0;
-}
-
-// The rows a sum over taps of matmuls (tap_matmul_sums) is computed in a multiple of, for
-// this stride-1 convolution (matmul_rows), or 0 where it runs as one sum over windows
-// instead. H200, conv2d 8x32x56x56 by 64x32x3x3 in float32: 68-70 us as one sum over
-// windows, 45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
-int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
-  if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
-  return matmul_rows(x, g);
 }
 
 // [N, OH, OW, C_out] as sum over taps (i, j) of [P, C/G] @ [C/G, O] per group, P the

@@ -69,9 +69,9 @@ namespace {
 
 // The order of `t` where it is a permuted view of something stored in another layout (a
 // convolution's output, stored channels last and seen as NCHW) that elementwise ops may
-// compute in instead: unrealized, of the same size as its source, which is no view
+// compute in instead: unrealized, transparent to gradients, of a source that is no view
 // itself (a contraction's operands are permuted broadcasts, laid out for the matmul
-// plans), and transparent to gradients. Empty otherwise.
+// plans). Empty otherwise.
 std::vector<int64_t> stored_order(const Tensor& t) {
   const LazyNode& n = *t.node();
   if (n.op != Op::Permute || !view_is_transparent(n)) return {};
