@@ -26,7 +26,7 @@ namespace {
 
 using ingot::Buffer;
 using ingot::Device;
-using ingot::bench::Timing;
+using ingot::bench::RunTimes;
 
 // Element i of device d's input: small integers and quarters, exact in float32 sums.
 float input_value(size_t d, size_t i) { return float(i % 17) * 0.25f + float(d); }
@@ -67,7 +67,7 @@ void check(const Buffer& buffer, size_t count, const std::function<float(size_t)
 
 struct Row {
   std::string op, carrier;
-  Timing timing;
+  RunTimes timing;
   double bytes, bus_factor;
 };
 
@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
       check(
           *buffer, count, [&](size_t i) { return float(n) * float(i % 17) * 0.25f + offsets; },
           "all_reduce");
-    Timing reduce_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_reduce);
+    RunTimes reduce_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_reduce);
 
     // All-gather: each device gives count / n elements; the gathered total is `total`.
     const size_t part = count / n;
@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     for (const auto& buffer : gathered)
       check(
           *buffer, count, [&](size_t i) { return input_value(i / part, i % part); }, "all_gather");
-    Timing gather_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_gather);
+    RunTimes gather_timing = ingot::bench::time_runs(comm.devices(), warmup, iters, all_gather);
 
     const double factor_reduce = 2.0 * double(n - 1) / double(n),
                  factor_gather = double(n - 1) / double(n);
@@ -147,9 +147,9 @@ int main(int argc, char** argv) {
           peers, {std::to_string(count * sizeof(float)), std::to_string(n), std::to_string(iters)},
           timeout / 2);
       auto timing = [&](const std::string& op) {
-        return Timing{torch.at(op + " best s"), torch.at(op + " median s")};
+        return RunTimes{torch.at(op + " best s"), torch.at(op + " median s")};
       };
-      Timing torch_reduce = timing("all_reduce"), torch_gather = timing("all_gather");
+      RunTimes torch_reduce = timing("all_reduce"), torch_gather = timing("all_gather");
       print_row({"all_reduce sum", "torch.distributed nccl", torch_reduce, total, factor_reduce});
       print_row({"all_gather", "torch.distributed nccl", torch_gather, total, factor_gather});
       fmt::print("\ningot / torch bus bandwidth (best): all_reduce {:.3f}, all_gather {:.3f}\n",

@@ -32,8 +32,8 @@ Watchdog::~Watchdog() {
   thread_.join();
 }
 
-Timing time_runs(const std::vector<Device*>& devices, int warmup, int iters,
-                 const std::function<void()>& step) {
+RunTimes time_runs(const std::vector<Device*>& devices, int warmup, int iters,
+                   const std::function<void()>& step) {
   auto wait_all = [&] {
     for (Device* device : devices) device->synchronize();
   };

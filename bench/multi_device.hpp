@@ -31,14 +31,14 @@ class Watchdog {
   std::thread thread_;
 };
 
-struct Timing {
+struct RunTimes {
   double best = 0, median = 0;  // seconds
 };
 
 // Runs `step` `warmup` times, then `iters` times, each timed from its call until every
 // device of `devices` finished it.
-Timing time_runs(const std::vector<Device*>& devices, int warmup, int iters,
-                 const std::function<void()>& step);
+RunTimes time_runs(const std::vector<Device*>& devices, int warmup, int iters,
+                   const std::function<void()>& step);
 
 // Every CUDA device that opens; throws Error when fewer than `fewest` do, naming the
 // devices there are and how to name a group instead.

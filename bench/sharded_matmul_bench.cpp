@@ -61,7 +61,7 @@ void check_small(const std::vector<std::string>& names, DType dtype) {
 
 struct Row {
   std::vector<std::string> devices;
-  ingot::bench::Timing split, gathered;
+  ingot::bench::RunTimes split, gathered;
 };
 
 }  // namespace

@@ -75,15 +75,15 @@ BuiltKernel build_combine(const Device& device, DType dtype, ReduceOp op, const 
 }
 
 // Kernels live as long as the process, as the devices do.
-struct KernelTable {
+struct CollectiveKernelTable {
   std::mutex mutex;
   std::map<std::tuple<const Device*, DType, ReduceOp, std::tuple<int64_t, int64_t, int64_t>>,
            BuiltKernel>
       kernels;
 };
 
-KernelTable& table() {
-  static auto* instance = new KernelTable;
+CollectiveKernelTable& table() {
+  static auto* instance = new CollectiveKernelTable;
   return *instance;
 }
 
@@ -94,7 +94,7 @@ void combine_into(Buffer& acc, Buffer& x, size_t count, DType dtype, ReduceOp op
   const Geometry g = geometry(device.info(), count);
   const BuiltKernel* kernel = nullptr;
   {
-    KernelTable& t = table();
+    CollectiveKernelTable& t = table();
     std::lock_guard lock(t.mutex);
     auto key = std::tuple(&device, dtype, op, g.key());
     auto it = t.kernels.find(key);

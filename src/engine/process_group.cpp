@@ -15,19 +15,19 @@
 namespace ingot {
 namespace {
 
-enum class Op : uint64_t { AllReduce = 1, AllGather, ReduceScatter, Broadcast, Barrier };
+enum class GroupCall : uint64_t { AllReduce = 1, AllGather, ReduceScatter, Broadcast, Barrier };
 
-const char* op_name(Op op) {
+const char* op_name(GroupCall op) {
   switch (op) {
-    case Op::AllReduce:
+    case GroupCall::AllReduce:
       return "all_reduce";
-    case Op::AllGather:
+    case GroupCall::AllGather:
       return "all_gather";
-    case Op::ReduceScatter:
+    case GroupCall::ReduceScatter:
       return "reduce_scatter";
-    case Op::Broadcast:
+    case GroupCall::Broadcast:
       return "broadcast";
-    case Op::Barrier:
+    case GroupCall::Barrier:
       return "barrier";
   }
   return "?";
@@ -45,12 +45,12 @@ struct Call {
 };
 
 std::string describe(const Call& call) {
-  if (!call.valid) return fmt::format("{} with arguments it refused", op_name(Op(call.op)));
-  std::string text = fmt::format("{} of {} elements of {}", op_name(Op(call.op)), call.count,
+  if (!call.valid) return fmt::format("{} with arguments it refused", op_name(GroupCall(call.op)));
+  std::string text = fmt::format("{} of {} elements of {}", op_name(GroupCall(call.op)), call.count,
                                  dtype_name(DType(call.dtype)));
-  if (call.op == uint64_t(Op::AllReduce) || call.op == uint64_t(Op::ReduceScatter))
+  if (call.op == uint64_t(GroupCall::AllReduce) || call.op == uint64_t(GroupCall::ReduceScatter))
     text += fmt::format(" ({})", reduce_op_name(ReduceOp(call.reduce)));
-  if (call.op == uint64_t(Op::Broadcast)) text += fmt::format(" from root {}", call.root);
+  if (call.op == uint64_t(GroupCall::Broadcast)) text += fmt::format(" from root {}", call.root);
   return text;
 }
 
@@ -101,8 +101,9 @@ ProcessCarrier& ProcessGroup::reducer(DType dtype) {
 
 void ProcessGroup::agree(const char* op, size_t count, DType dtype, ReduceOp reduce, size_t root,
                          const std::function<void()>& check_own) {
-  Op code = Op::Barrier;
-  for (Op candidate : {Op::AllReduce, Op::AllGather, Op::ReduceScatter, Op::Broadcast})
+  GroupCall code = GroupCall::Barrier;
+  for (GroupCall candidate :
+       {GroupCall::AllReduce, GroupCall::AllGather, GroupCall::ReduceScatter, GroupCall::Broadcast})
     if (std::string_view(op) == op_name(candidate)) code = candidate;
   Call mine{uint64_t(code), 1, count, uint64_t(dtype), uint64_t(reduce), root};
   std::exception_ptr refused;

@@ -14,7 +14,7 @@ namespace ingot {
 namespace {
 
 using nlohmann::json;
-constexpr const char* kOp = "load_safetensors";
+constexpr const char* kLoadOp = "load_safetensors";
 
 struct Entry {
   std::string name;
@@ -26,28 +26,28 @@ struct Entry {
 std::vector<uint8_t> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary | std::ios::ate);
   if (!in)
-    safetensors::fail(kOp, path, std::string("cannot open it (") + std::strerror(errno) + ")");
+    safetensors::fail(kLoadOp, path, std::string("cannot open it (") + std::strerror(errno) + ")");
   std::vector<uint8_t> bytes(static_cast<size_t>(in.tellg()));
   in.seekg(0);
   in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  if (!in) safetensors::fail(kOp, path, "reading it failed");
+  if (!in) safetensors::fail(kLoadOp, path, "reading it failed");
   return bytes;
 }
 
 json parse_header(const std::string& path, const std::vector<uint8_t>& file) {
   if (file.size() < safetensors::kLengthBytes)
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       "truncated: " + std::to_string(file.size()) +
                           " bytes, too short for the 8-byte header length");
   uint64_t length;
   std::memcpy(&length, file.data(), sizeof length);
   if (length > safetensors::kMaxHeaderBytes)
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       "the header length " + std::to_string(length) +
                           " is over the format's 100 MB limit: the file is corrupt "
                           "or not a safetensors file");
   if (length > file.size() - safetensors::kLengthBytes)
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       "truncated: the header of " + std::to_string(length) +
                           " bytes runs past the end of the file (" + std::to_string(file.size()) +
                           " bytes)");
@@ -56,10 +56,11 @@ json parse_header(const std::string& path, const std::vector<uint8_t>& file) {
   try {
     header = json::parse(text, text + length);
   } catch (const json::parse_error& e) {
-    safetensors::fail(kOp, path, std::string("the header is not valid JSON (") + e.what() + ")");
+    safetensors::fail(kLoadOp, path,
+                      std::string("the header is not valid JSON (") + e.what() + ")");
   }
   if (!header.is_object())
-    safetensors::fail(kOp, path, "the header is JSON but not an object of tensors");
+    safetensors::fail(kLoadOp, path, "the header is JSON but not an object of tensors");
   return header;
 }
 
@@ -68,14 +69,14 @@ std::string tensor_named(const std::string& name) { return "tensor \"" + name + 
 uint64_t offset(const std::string& path, const std::string& name, const json& v) {
   if (!v.is_number_unsigned())
     safetensors::fail(
-        kOp, path,
+        kLoadOp, path,
         tensor_named(name) + ": data_offsets holds " + v.dump() + ", not a non-negative integer");
   return v.get<uint64_t>();
 }
 
 Entry entry_of(const std::string& path, const std::string& name, const json& v) {
   if (!v.is_object() || !v.contains("dtype") || !v.contains("shape") || !v.contains("data_offsets"))
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       tensor_named(name) +
                           ": expected an object with dtype, shape and "
                           "data_offsets, got " +
@@ -85,35 +86,35 @@ Entry entry_of(const std::string& path, const std::string& name, const json& v) 
   std::optional<DType> dtype;
   if (code.is_string()) dtype = safetensors::dtype_of_code(code.get<std::string>());
   if (!dtype)
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       tensor_named(name) + ": dtype " + code.dump() +
                           " is not one ingot reads (BOOL, U8-U64, I8-I64, F16, "
                           "BF16, F32, F64)");
   e.dtype = *dtype;
   const json& shape = v["shape"];
   if (!shape.is_array())
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       tensor_named(name) + ": shape " + shape.dump() + " is not an array");
   uint64_t bytes = dtype_size(e.dtype);
   for (const json& d : shape) {
     if (!d.is_number_unsigned() || d.get<uint64_t>() > uint64_t(INT64_MAX))
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         tensor_named(name) + ": shape " + shape.dump() +
                             " holds something other than a non-negative integer");
     e.shape.push_back(d.get<int64_t>());
     if (__builtin_mul_overflow(bytes, d.get<uint64_t>(), &bytes))
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         tensor_named(name) + ": shape " + shape.dump() + " is too large");
   }
   const json& offsets = v["data_offsets"];
   if (!offsets.is_array() || offsets.size() != 2)
     safetensors::fail(
-        kOp, path,
+        kLoadOp, path,
         tensor_named(name) + ": data_offsets " + offsets.dump() + " is not a [begin, end] pair");
   e.begin = offset(path, name, offsets[0]);
   e.end = offset(path, name, offsets[1]);
   if (e.end < e.begin || e.end - e.begin != bytes)
-    safetensors::fail(kOp, path,
+    safetensors::fail(kLoadOp, path,
                       tensor_named(name) + ": data_offsets " + offsets.dump() + " span " +
                           std::to_string(e.end - e.begin) + " bytes, but " + dtype_name(e.dtype) +
                           " of shape " + nn_text::shape_text(e.shape) + " needs " +
@@ -124,10 +125,10 @@ Entry entry_of(const std::string& path, const std::string& name, const json& v) 
 std::map<std::string, std::string> metadata_of(const std::string& path, const json& v) {
   std::map<std::string, std::string> out;
   if (!v.is_object())
-    safetensors::fail(kOp, path, "__metadata__ is " + v.dump() + ", not an object of strings");
+    safetensors::fail(kLoadOp, path, "__metadata__ is " + v.dump() + ", not an object of strings");
   for (const auto& [key, value] : v.items()) {
     if (!value.is_string())
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         "__metadata__ entry \"" + key + "\" is " + value.dump() + ", not a string");
     out[key] = value.get<std::string>();
   }
@@ -144,22 +145,22 @@ void check_layout(const std::string& path, std::vector<Entry>& entries, uint64_t
   for (size_t i = 0; i < entries.size(); ++i) {
     const Entry& e = entries[i];
     if (e.end > data_bytes)
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         "truncated: " + tensor_named(e.name) + " needs bytes [" +
                             std::to_string(e.begin) + ", " + std::to_string(e.end) +
                             ") of the data, which has " + std::to_string(data_bytes));
     if (e.begin < at)
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         tensor_named(e.name) + " overlaps " + tensor_named(entries[i - 1].name));
     if (e.begin > at)
-      safetensors::fail(kOp, path,
+      safetensors::fail(kLoadOp, path,
                         "the data has a hole: bytes [" + std::to_string(at) + ", " +
                             std::to_string(e.begin) + ") belong to no tensor");
     at = e.end;
   }
   if (at != data_bytes)
     safetensors::fail(
-        kOp, path,
+        kLoadOp, path,
         std::to_string(data_bytes - at) + " bytes at the end of the data belong to no tensor");
 }
 

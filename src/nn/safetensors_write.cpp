@@ -14,7 +14,7 @@ namespace ingot {
 
 namespace {
 
-constexpr const char* kOp = "save_safetensors";
+constexpr const char* kSaveOp = "save_safetensors";
 
 std::string header_json(const std::string& path, const NamedTensors& tensors,
                         const std::map<std::string, std::string>& metadata) {
@@ -33,7 +33,8 @@ std::string header_json(const std::string& path, const NamedTensors& tensors,
     text = header.dump();
   } catch (const nlohmann::json::exception& e) {
     safetensors::fail(
-        kOp, path, std::string("a name or metadata entry is not valid UTF-8 (") + e.what() + ")");
+        kSaveOp, path,
+        std::string("a name or metadata entry is not valid UTF-8 (") + e.what() + ")");
   }
   text.append((8 - text.size() % 8) % 8, ' ');
   return text;
@@ -43,10 +44,10 @@ void check_names(const std::string& path, const NamedTensors& tensors) {
   std::set<std::string> seen;
   for (const auto& [name, t] : tensors) {
     if (name == "__metadata__")
-      safetensors::fail(kOp, path, "the name \"__metadata__\" is reserved for the metadata");
+      safetensors::fail(kSaveOp, path, "the name \"__metadata__\" is reserved for the metadata");
     if (!seen.insert(name).second)
-      safetensors::fail(kOp, path, "the name \"" + name + "\" is given twice");
-    if (!t.defined()) safetensors::fail(kOp, path, "the tensor \"" + name + "\" is undefined");
+      safetensors::fail(kSaveOp, path, "the name \"" + name + "\" is given twice");
+    if (!t.defined()) safetensors::fail(kSaveOp, path, "the tensor \"" + name + "\" is undefined");
   }
 }
 
@@ -62,7 +63,7 @@ void save_safetensors(const std::string& path, const NamedTensors& tensors,
   std::string partial = path + ".partial";
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    if (!out) safetensors::fail(kOp, path, "cannot open '" + partial + "' for writing");
+    if (!out) safetensors::fail(kSaveOp, path, "cannot open '" + partial + "' for writing");
     uint64_t length = header.size();
     out.write(reinterpret_cast<const char*>(&length), sizeof length);
     out.write(header.data(), static_cast<std::streamsize>(header.size()));
@@ -76,12 +77,12 @@ void save_safetensors(const std::string& path, const NamedTensors& tensors,
     out.close();
     if (!out) {
       std::remove(partial.c_str());
-      safetensors::fail(kOp, path, "writing '" + partial + "' failed (is the disk full?)");
+      safetensors::fail(kSaveOp, path, "writing '" + partial + "' failed (is the disk full?)");
     }
   }
   if (std::rename(partial.c_str(), path.c_str()) != 0) {
     std::remove(partial.c_str());
-    safetensors::fail(kOp, path, "cannot replace it with '" + partial + "'");
+    safetensors::fail(kSaveOp, path, "cannot replace it with '" + partial + "'");
   }
 }
 

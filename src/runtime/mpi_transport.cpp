@@ -64,7 +64,7 @@ void finalize_mpi() {
 }
 
 // What a rank passes to an exchange, gathered first so that every rank sees a mismatch.
-struct Header {
+struct CallHeader {
   uint64_t kind = 0;  // 1: all-gather, 2: broadcast
   uint64_t root = 0;
   uint64_t bytes = 0;
@@ -107,13 +107,13 @@ class MpiTransport final : public ProcessTransport {
       throw Error(fmt::format("{}: {} failed with MPI error {}", what, call, status));
   }
   // Every rank's header; throws on every rank alike where one differs from rank 0's.
-  void agree(const std::string& what, const Header& mine) {
-    std::vector<Header> all(size());
+  void agree(const std::string& what, const CallHeader& mine) {
+    std::vector<CallHeader> all(size());
     check(api_.MPI_Allgather(&mine, int(sizeof mine), api_.byte, all.data(), int(sizeof mine),
                              api_.byte, api_.comm_world),
           what, "MPI_Allgather");
     for (size_t r = 1; r < size(); ++r)
-      if (std::memcmp(&all[r], &all[0], sizeof(Header)) != 0)
+      if (std::memcmp(&all[r], &all[0], sizeof(CallHeader)) != 0)
         throw Error(
             fmt::format("{}: rank {} passed {} bytes (root {}), rank 0 {} bytes (root {}) "
                         "(valid: the same operation and size on every rank)",

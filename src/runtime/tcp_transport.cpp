@@ -29,7 +29,7 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr uint32_t kMagic = 0x494e4754;  // "INGT"
-enum Kind : uint32_t { kAllGather = 1, kBroadcast = 2 };
+enum MessageKind : uint32_t { kAllGather = 1, kBroadcast = 2 };
 enum Status : uint32_t { kOk = 0, kFailed = 1 };
 
 // What a rank sends ahead of its part, and rank 0 ahead of its answer.

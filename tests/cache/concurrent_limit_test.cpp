@@ -69,10 +69,10 @@ void expect_computes(const std::vector<uint8_t>& binary, int k) {
 }
 
 // The child: process p compiles kernels 50p to 50p + 49, and the hot kernel every 5th.
-const char* const kChildFlag = "INGOT_BOUNDED_CACHE_CHILD";
+const char* const kBoundedCacheChild = "INGOT_BOUNDED_CACHE_CHILD";
 
 TEST(BoundedCacheChild, CompileItsKernels) {
-  const char* index = std::getenv(kChildFlag);
+  const char* index = std::getenv(kBoundedCacheChild);
   if (!index) GTEST_SKIP() << "run by BoundedCache.FourProcessesStayWithinTheLimit";
   int p = std::atoi(index);
   CountingCpuCompiler compiler;
@@ -109,7 +109,7 @@ TEST_F(BoundedCache, FourProcessesStayWithinTheLimit) {
   for (int p = 0; p < kProcesses; ++p)
     children.emplace_back([&, p] {
       results[p] = test::run_self({"INGOT_CACHE=" + cache, fmt::format("INGOT_CACHE_MAX={}", limit),
-                                   fmt::format("{}={}", kChildFlag, p)},
+                                   fmt::format("{}={}", kBoundedCacheChild, p)},
                                   "BoundedCacheChild.CompileItsKernels");
     });
   // Meanwhile, the entries' total, read under the shared lock: every change to the set of

@@ -187,7 +187,7 @@ TEST_F(DiskCache, CpuAssemblyIsCachedAndLoads) {
 
 // The child half of TwoProcessesFillOneEntry: compiles one kernel through the real CPU
 // compiler into the cache named by INGOT_CACHE. Skipped when run on its own.
-const char* const kChildFlag = "INGOT_DISK_CACHE_CHILD";
+const char* const kDiskCacheChild = "INGOT_DISK_CACHE_CHILD";
 const std::string kSharedKernel =
     "#include <stdint.h>\n"
     "void shared_kernel(char* const* bufs, const int64_t* iargs, const double* fargs,\n"
@@ -197,7 +197,7 @@ const std::string kSharedKernel =
     "}\n";
 
 TEST(DiskCacheChild, CompileSharedKernel) {
-  if (!std::getenv(kChildFlag)) GTEST_SKIP() << "run by DiskCache.TwoProcessesFillOneEntry";
+  if (!std::getenv(kDiskCacheChild)) GTEST_SKIP() << "run by DiskCache.TwoProcessesFillOneEntry";
   Device& cpu = Device::get("CPU");
   auto binary = cpu.compiler().compile_cached(kSharedKernel);
   EXPECT_NO_THROW(cpu.load(binary, "shared_kernel", 1));
@@ -209,7 +209,7 @@ TEST_F(DiskCache, TwoProcessesFillOneEntry) {
   std::thread children[2];
   for (int i = 0; i < 2; ++i) {
     children[i] = std::thread([&, i] {
-      results[i] = test::run_self({"INGOT_CACHE=" + cache, std::string(kChildFlag) + "=1"},
+      results[i] = test::run_self({"INGOT_CACHE=" + cache, std::string(kDiskCacheChild) + "=1"},
                                   "DiskCacheChild.CompileSharedKernel");
     });
   }

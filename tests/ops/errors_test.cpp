@@ -9,7 +9,6 @@ namespace {
 
 using namespace support;
 using std::nullopt;
-constexpr DType F32 = DType::Float32, F64 = DType::Float64, I32 = DType::Int32;
 
 struct ErrorCase {
   std::string name;

@@ -23,13 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A matmul with a bias, a ReLU and a row sum beside it: three kernels or so.
-template <class T>
-std::vector<T> layer(const T& x, const T& w, const T& b) {
-  T h = (x.matmul(w) + b).relu();
-  return {h, h.sum({1}) * 0.5};
-}
-
 // An exported library linked into a shared object and opened: its C API.
 class Loaded {
  public:
@@ -97,7 +90,7 @@ class ExportTest : public OpTest {
   ingot::ExportedFunction export_layer(const Array& w, const std::string& name) {
     Tensor wt = tensor(w);
     return ingot::export_function(
-        [wt](const std::vector<Tensor>& in) { return layer(in[0], wt, in[1]); },
+        [wt](const std::vector<Tensor>& in) { return bias_relu_layer(in[0], wt, in[1]); },
         {tensor(random({5, 16})), tensor(random({12}))}, name, out_dir(name).string(), dev(),
         {{"x", "b"}, {"h", "rows"}});
   }
@@ -122,7 +115,7 @@ TEST_P(ExportTest, TheLibraryMatchesTheReferenceOnNewInputs) {
     ingot_aot_tensor out[2] = {describe(h.data(), INGOT_AOT_FLOAT32, {5, 12}),
                                describe(rows.data(), INGOT_AOT_FLOAT32, {5})};
     ASSERT_EQ(lib.call(in, out), INGOT_AOT_OK) << lib.last_error();
-    std::vector<Array> want = layer(x, w, b);
+    std::vector<Array> want = bias_relu_layer(x, w, b);
     EXPECT_TRUE(close(Tensor::from_vector(h, {5, 12}), want[0], Tol::reduction(F32, 16)));
     EXPECT_TRUE(close(Tensor::from_vector(rows, {5}), want[1], Tol::reduction(F32, 16 * 12)));
   }
@@ -165,8 +158,8 @@ TEST_P(ExportTest, BadArgumentsAreAnErrorCodeAndAMessage) {
   out[0].data = h.data();
   // After the refusals, a good call runs: nothing was left half done.
   ASSERT_EQ(lib.call(in, out), INGOT_AOT_OK) << lib.last_error();
-  std::vector<Array> want = layer(Array({5, 16}, std::vector<double>(80, 1.0)), w,
-                                  Array({12}, std::vector<double>(12, 0.5)));
+  std::vector<Array> want = bias_relu_layer(Array({5, 16}, std::vector<double>(80, 1.0)), w,
+                                            Array({12}, std::vector<double>(12, 0.5)));
   EXPECT_TRUE(close(Tensor::from_vector(rows, {5}), want[1], Tol::reduction(F32, 16 * 12)));
 }
 

@@ -14,19 +14,13 @@ namespace {
 
 using ingot::Jit;
 
-// Three kernels or so: a matmul with a bias, a ReLU, and a row sum beside it.
-template <class T>
-std::vector<T> layer(const T& x, const T& w, const T& b) {
-  T h = (x.matmul(w) + b).relu();
-  return {h, h.sum({1}) * 0.5};
-}
-
 class JitTest : public OpTest {
  protected:
   // The layer with `w` read from the closure: an external tensor of the capture.
   Jit layer_jit(const Tensor& w, size_t max_captures = Jit::kDefaultMaxCaptures) {
-    return ingot::jit([w](const std::vector<Tensor>& in) { return layer(in[0], w, in[1]); },
-                      max_captures);
+    return ingot::jit(
+        [w](const std::vector<Tensor>& in) { return bias_relu_layer(in[0], w, in[1]); },
+        max_captures);
   }
   // Calls `step` on new random inputs of `rows` rows and checks both results; returns
   // what the call alone did in the engine.
@@ -37,7 +31,7 @@ class JitTest : public OpTest {
     ingot::EngineStats before = ingot::engine_stats();
     std::vector<Tensor> got = step({xt, bt});
     ingot::EngineStats after = ingot::engine_stats();
-    std::vector<Array> want = layer(x, w, b);
+    std::vector<Array> want = bias_relu_layer(x, w, b);
     EXPECT_EQ(got.size(), 2u);
     if (got.size() == 2) {
       Tol tol = Tol::reduction(F32, w.shape[0]);

@@ -27,11 +27,6 @@ extern "C" __global__ void scribble(float* out, const float* in) {
 
 class KernelFault : public OpTest {};
 
-void expect_mentions(const std::string& message, const std::vector<std::string>& parts) {
-  for (const std::string& part : parts)
-    EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
-}
-
 // The fault itself runs in a child process (this binary, running KernelFaultChild.Faults):
 // NVIDIA's driver keeps a kernel's fault until the process that met it ends, which would
 // leave CUDA:0 unusable for every later test of this one.

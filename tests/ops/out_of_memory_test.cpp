@@ -61,11 +61,6 @@ class OutOfMemory : public OpTest {
   size_t start_in_use_ = 0;
 };
 
-void expect_mentions(const std::string& message, const std::vector<std::string>& parts) {
-  for (const std::string& part : parts)
-    EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
-}
-
 TEST_P(OutOfMemory, TensorLargerThanTheDeviceMemory) {
   uint64_t memory = Device::get(dev()).info().memory_bytes;
   ASSERT_GT(memory, 0u);

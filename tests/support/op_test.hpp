@@ -168,6 +168,20 @@ struct DeviceName {
   }
 };
 
+// Fails the test for each of `parts` that `message` (an Error's) does not contain.
+inline void expect_mentions(const std::string& message, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts)
+    EXPECT_NE(message.find(part), std::string::npos) << "'" << part << "' not in: " << message;
+}
+
+// A matmul with a bias, a ReLU and a row sum beside it: a program of three kernels or so,
+// for Tensor and for the reference's Array alike.
+template <class T>
+std::vector<T> bias_relu_layer(const T& x, const T& w, const T& b) {
+  T h = (x.matmul(w) + b).relu();
+  return {h, h.sum({1}) * 0.5};
+}
+
 }  // namespace support
 
 // Instantiates a device-parameterized suite on every device that opens.

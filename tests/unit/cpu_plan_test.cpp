@@ -18,9 +18,7 @@ DeviceInfo cpu() {
   return {.name = "CPU", .language = "c", .simd_width = 8, .vector_halves = true};
 }
 
-Tensor input(const Shape& shape, DType dtype = DType::Float32) {
-  return Tensor::empty(shape, dtype, "CPU");
-}
+using support::input;
 
 bool has(const codegen::Lowered& l, const std::string& opt) {
   return l.kernel.opts.find(opt) != std::string::npos;

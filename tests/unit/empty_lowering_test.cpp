@@ -29,7 +29,7 @@ std::vector<DeviceInfo> devices() {
   return {{.name = "CPU", .language = "c", .simd_width = 8}, gpu};
 }
 
-Tensor input(const Shape& shape) { return Tensor::empty(shape, DType::Float32, "CPU"); }
+using support::input;
 
 // An empty tensor that is computed, not a buffer: its reshape is lowered, not read.
 Tensor empty_part() {

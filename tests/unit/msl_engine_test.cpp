@@ -16,58 +16,16 @@
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
 #include "render/language.hpp"
+#include "unit/msl_kernel_support.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
 
-std::shared_ptr<MslLibrary> compile(const std::string& body, bool fast_math = false) {
-  return MslLibrary::compile("#include <metal_stdlib>\nusing namespace metal;\n" + body, fast_math);
-}
-
-std::vector<float> random_floats(size_t n, float lo, float hi, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(lo, hi);
-  std::vector<float> v(n);
-  for (float& x : v) x = dist(rng);
-  return v;
-}
-
-// Every test compiles MSL with clang++: where the machine has none (a GPU machine without
-// the toolchain), they skip, as the device tests skip where no device opens.
-class MslEngine : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!can_run_kernels()) GTEST_SKIP() << "no clang++ here: the emulated Metal runs no kernels";
-  }
-};
+using test::compile_msl;
+using test::Dispatch;
+using test::random_floats;
+using MslEngine = test::MslKernelTest;
 using MslLanguage = MslEngine;
-
-// One dispatch over a 1-D grid with the given buffers bound at 0, 1, 2...
-class Dispatch {
- public:
-  Dispatch(std::shared_ptr<MslLibrary> library, const std::string& function) {
-    d_.library = std::move(library);
-    d_.function = function;
-  }
-  template <class T>
-  Dispatch& buffer(int index, std::vector<T>& data) {
-    d_.buffers[index] = {data.data(), data.size() * sizeof(T)};
-    return *this;
-  }
-  Dispatch& threadgroup_memory(int index, size_t bytes) {
-    d_.threadgroup_lengths[index] = bytes;
-    return *this;
-  }
-  void run(uint64_t groups, uint64_t threads) {
-    d_.threadgroups = {groups, 1, 1};
-    d_.threads_per_threadgroup = {threads, 1, 1};
-    run_dispatch(d_);
-  }
-  MslDispatch& raw() { return d_; }
-
- private:
-  MslDispatch d_;
-};
 
 // Expects `statement` to throw an Error whose message contains `text`.
 #define EXPECT_ERROR_WITH(statement, text)                                      \
@@ -79,7 +37,7 @@ class Dispatch {
   }
 
 TEST_F(MslEngine, VectorsSwizzlesAndConstructors) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void swz(device const float4* in [[buffer(0)]], device float4* out [[buffer(1)]],
                 constant float& scale [[buffer(2)]], device uint2* ids [[buffer(3)]],
                 uint i [[thread_position_in_grid]], uint3 tid [[thread_position_in_grid]]) {
@@ -113,7 +71,7 @@ kernel void swz(device const float4* in [[buffer(0)]], device float4* out [[buff
 }
 
 TEST_F(MslEngine, HalfAndBfloatRoundAsMetal) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void narrow(device const float* a [[buffer(0)]], device const float* b [[buffer(1)]],
                    device half* h [[buffer(2)]], device bfloat* bf [[buffer(3)]],
                    device half2* h2 [[buffer(4)]], uint i [[thread_position_in_grid]]) {
@@ -144,7 +102,7 @@ kernel void narrow(device const float* a [[buffer(0)]], device const float* b [[
 }
 
 TEST_F(MslEngine, MathFunctionsMatchFloat64) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void math(device const float* x [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]]) {
   float v = x[i];
@@ -188,7 +146,7 @@ kernel void math(device const float* x [[buffer(0)]], device float* out [[buffer
 }
 
 TEST_F(MslEngine, DeviceAtomicsAcrossGroups) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void count(device atomic_int* total [[buffer(0)]], device atomic_uint* biggest [[buffer(1)]],
                   device atomic_float* sum [[buffer(2)]], device const uint* values [[buffer(3)]],
                   uint i [[thread_position_in_grid]]) {
@@ -238,7 +196,7 @@ kernel void scan(device const int* in [[buffer(0)]], device int* out [[buffer(1)
 })";
 
 TEST_F(MslEngine, ThreadgroupMemoryAndBarriers) {
-  auto lib = compile(kScan);
+  auto lib = compile_msl(kScan);
   ASSERT_NE(lib->function("scan"), nullptr);
   EXPECT_EQ(lib->function("scan")->static_threadgroup_bytes, 4096u);
   EXPECT_EQ(lib->function("scan")->threadgroup_indices, std::vector<int>{0});
@@ -265,7 +223,7 @@ TEST_F(MslEngine, ThreadgroupMemoryAndBarriers) {
 }
 
 TEST_F(MslEngine, SimdGroupFunctionsInLockStep) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void simd(device const float* in [[buffer(0)]], device float* out [[buffer(1)]],
                  uint i [[thread_position_in_grid]], ushort lane [[thread_index_in_simdgroup]],
                  uint sg [[simdgroup_index_in_threadgroup]], uint width [[threads_per_simdgroup]]) {
@@ -313,7 +271,7 @@ kernel void simd(device const float* in [[buffer(0)]], device float* out [[buffe
 }
 
 TEST_F(MslEngine, SimdgroupMatrixMultiply) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 // C (M x N) = A (M x K) * B (K x N) + 1; one simdgroup per 8x8 tile of C.
 kernel void mm(device const float* a [[buffer(0)]], device const half* b [[buffer(1)]],
                device float* c [[buffer(2)]], constant uint3& mnk [[buffer(3)]],
@@ -349,7 +307,7 @@ kernel void mm(device const float* a [[buffer(0)]], device const half* b [[buffe
 }
 
 TEST_F(MslEngine, LimitErrorsNameTheLimitAndLeaveTheEngineWorking) {
-  auto lib = compile(std::string(kScan) + R"(
+  auto lib = compile_msl(std::string(kScan) + R"(
 [[max_total_threads_per_threadgroup(64)]]
 kernel void small(device int* out [[buffer(0)]], uint i [[thread_position_in_grid]]) { out[i] = int(i); }
 kernel void big(device int* out [[buffer(0)]], uint i [[thread_position_in_grid]],
@@ -400,14 +358,14 @@ TEST_F(MslEngine, CompileErrorsGiveTheSourceLine) {
       "}\n";
   EXPECT_ERROR_WITH(MslLibrary::compile(source, false), "program_source:4:");
   EXPECT_ERROR_WITH(MslLibrary::compile(source, false), "undeclared_value");
-  EXPECT_ERROR_WITH(compile("kernel void t(texture2d<float> tex [[texture(0)]]) {}"),
+  EXPECT_ERROR_WITH(compile_msl("kernel void t(texture2d<float> tex [[texture(0)]]) {}"),
                     "parameter 'tex' of kernel 't': textures and samplers are not supported");
-  EXPECT_ERROR_WITH(compile("kernel void s(device float* p, sampler smp) {}"),
+  EXPECT_ERROR_WITH(compile_msl("kernel void s(device float* p, sampler smp) {}"),
                     "parameter 'smp' of kernel 's': textures and samplers are not supported");
-  EXPECT_ERROR_WITH(compile("kernel void b(device float* p [[buffer(31)]]) {}"),
+  EXPECT_ERROR_WITH(compile_msl("kernel void b(device float* p [[buffer(31)]]) {}"),
                     "indices run from 0 to 30");
   // The process goes on compiling and running.
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 namespace ops {
 constant float kOffset = 0.5f;
 float twice(float x) { return 2.0f * x; }
@@ -422,7 +380,7 @@ kernel void ok(device float* out [[buffer(0)]], uint i [[thread_position_in_grid
 }
 
 TEST_F(MslEngine, FunctionsByName) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 static float helper(float x) { return x + 1.0f; }
 kernel void first(device float* p [[buffer(2)]], device float* q [[buffer(0)]]) { p[0] = helper(q[0]); }
 [[kernel]] void second(device float* p [[buffer(0)]]) { p[0] = 1.0f; }
@@ -439,11 +397,11 @@ kernel void first(device float* p [[buffer(2)]], device float* q [[buffer(0)]]) 
 }
 
 TEST_F(MslEngine, FastMathLibrariesCompileAndRun) {
-  auto lib = compile(R"(
+  auto lib = compile_msl(R"(
 kernel void e(device const float* x [[buffer(0)]], device float* y [[buffer(1)]],
               uint i [[thread_position_in_grid]]) { y[i] = exp(x[i]) * 2.0f; }
 )",
-                     /*fast_math=*/true);
+                         /*fast_math=*/true);
   std::vector<float> x = random_floats(100, -3, 3, 10), y(100, NAN);
   Dispatch(lib, "e").buffer(0, x).buffer(1, y).run(4, 25);
   for (int i = 0; i < 100; ++i) EXPECT_NEAR(y[i], 2 * std::exp(double(x[i])), 1e-4 * y[i]);

@@ -14,28 +14,16 @@
 #include <vector>
 
 #include "backends/metal/emulator/msl_engine.hpp"
+#include "unit/msl_kernel_support.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
 
-class MslLaneStyles : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!can_run_kernels()) GTEST_SKIP() << "no clang++ here: the emulated Metal runs no kernels";
-  }
-};
+using test::compile_msl;
+using test::Dispatch;
+using MslLaneStyles = test::MslKernelTest;
 
-std::shared_ptr<MslLibrary> compile(const std::string& body) {
-  return MslLibrary::compile("#include <metal_stdlib>\nusing namespace metal;\n" + body, false);
-}
-
-std::vector<float> random_floats(size_t n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> real(-4, 4);
-  std::vector<float> values(n);
-  for (float& v : values) v = real(rng);
-  return values;
-}
+using test::random_floats;
 
 // Rows of `in` reduced by one threadgroup each: the reduction an op struct names, its SIMD
 // step a templated member function (called as op.template f<T>, p->f, X<T>::f, one of them
@@ -98,23 +86,15 @@ template [[host_name("row_max_float")]] [[kernel]] decltype(row_reduce<float, Ma
 )";
 
 TEST_F(MslLaneStyles, ReductionsAsOpStructsRunAsCoroutines) {
-  auto library = compile(kOpStructs);
+  auto library = compile_msl(kOpStructs);
   const uint32_t rows = 5, row_size = 1000, threads = 96;
-  std::vector<float> in = random_floats(rows * row_size, 5);
+  std::vector<float> in = random_floats(rows * row_size, -4, 4, 5);
   for (const std::string name : {"row_sum_float", "row_max_float"}) {
     SCOPED_TRACE(name);
     EXPECT_EQ(lane_model(*library, name), LaneModel::Coroutines);
     std::vector<float> out(rows, NAN);
     uint32_t size = row_size;
-    MslDispatch d;
-    d.library = library;
-    d.function = name;
-    d.buffers[0] = {in.data(), in.size() * sizeof(float)};
-    d.buffers[1] = {out.data(), out.size() * sizeof(float)};
-    d.buffers[2] = {&size, sizeof(size)};
-    d.threadgroups = {rows, 1, 1};
-    d.threads_per_threadgroup = {threads, 1, 1};
-    run_dispatch(d);
+    Dispatch(library, name).buffer(0, in).buffer(1, out).value(2, size).run(rows, threads);
     for (uint32_t r = 0; r < rows; ++r) {
       double sum = 0, max = -INFINITY;
       for (uint32_t i = 0; i < row_size; ++i) {
@@ -201,9 +181,9 @@ template [[host_name("kernel_soft_max_f16")]] kernel kernel_soft_max_t kernel_so
 )";
 
 TEST_F(MslLaneStyles, AnLlmRuntimesSoftmaxRunsAsCoroutines) {
-  auto library = compile(kSoftmax);
+  auto library = compile_msl(kSoftmax);
   const int rows = 3, cols = 1000, threads = 128;
-  std::vector<float> in = random_floats(rows * cols, 7);
+  std::vector<float> in = random_floats(rows * cols, -4, 4, 7);
   struct {
     int ne00;
     float scale;
@@ -301,17 +281,11 @@ METAL_FUNC void tile_matmad(thread MMATile<T>& D, thread MMATile<T>& A, thread M
 )";
 
 TEST_F(MslLaneStyles, AnMlxStyleFragmentMatmulRunsAsCoroutines) {
-  auto library = compile(kFragments);
+  auto library = compile_msl(kFragments);
   EXPECT_EQ(lane_model(*library, "fragment_gemm"), LaneModel::Coroutines);
-  std::vector<float> a = random_floats(8 * 16, 9), b = random_floats(16 * 16, 10), c(8 * 16, NAN);
-  MslDispatch d;
-  d.library = library;
-  d.function = "fragment_gemm";
-  d.buffers[0] = {a.data(), a.size() * sizeof(float)};
-  d.buffers[1] = {b.data(), b.size() * sizeof(float)};
-  d.buffers[2] = {c.data(), c.size() * sizeof(float)};
-  d.threads_per_threadgroup = {64, 1, 1};
-  run_dispatch(d);
+  std::vector<float> a = random_floats(8 * 16, -4, 4, 9), b = random_floats(16 * 16, -4, 4, 10),
+                     c(8 * 16, NAN);
+  Dispatch(library, "fragment_gemm").buffer(0, a).buffer(1, b).buffer(2, c).run(1, 64);
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 16; ++j) {
       double expected = 0;

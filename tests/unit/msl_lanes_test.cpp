@@ -14,34 +14,21 @@
 
 #include "backends/metal/emulator/msl_engine.hpp"
 #include "ingot/error.hpp"
+#include "unit/msl_kernel_support.hpp"
 
 namespace ingot::metal_emulator {
 namespace {
 
-class MslLanes : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!can_run_kernels()) GTEST_SKIP() << "no clang++ here: the emulated Metal runs no kernels";
-  }
-};
-
-std::shared_ptr<MslLibrary> compile(const std::string& body) {
-  return MslLibrary::compile("#include <metal_stdlib>\nusing namespace metal;\n" + body, false);
-}
+using test::compile_msl;
+using test::Dispatch;
+using MslLanes = test::MslKernelTest;
 
 // Runs `function` over `groups` groups of `threads` threads with `in` at buffer 0 and `out`
 // at buffer 1.
 template <class In, class Out>
 void run(const std::shared_ptr<MslLibrary>& library, const std::string& function,
          std::vector<In>& in, std::vector<Out>& out, uint64_t groups, uint64_t threads) {
-  MslDispatch d;
-  d.library = library;
-  d.function = function;
-  d.buffers[0] = {in.data(), in.size() * sizeof(In)};
-  d.buffers[1] = {out.data(), out.size() * sizeof(Out)};
-  d.threadgroups = {groups, 1, 1};
-  d.threads_per_threadgroup = {threads, 1, 1};
-  run_dispatch(d);
+  Dispatch(library, function).buffer(0, in).buffer(1, out).run(groups, threads);
 }
 
 // The style of LLM runtimes' kernels: a templated kernel whose SIMD reductions and barriers
@@ -113,7 +100,7 @@ void check_reduce(const std::shared_ptr<MslLibrary>& library, const std::string&
 }
 
 TEST_F(MslLanes, HelpersWithSimdReductionsAndBarriersRunAsCoroutines) {
-  auto library = compile(kHelpers);
+  auto library = compile_msl(kHelpers);
   EXPECT_EQ(lane_model(*library, "reduce_float"), LaneModel::Coroutines);
   EXPECT_EQ(lane_model(*library, "reduce_int"), LaneModel::Coroutines);
   EXPECT_EQ(lane_model(*library, "twice"), LaneModel::Loop);  // reaches no synchronizing call
@@ -132,7 +119,7 @@ TEST_F(MslLanes, HelpersWithSimdReductionsAndBarriersRunAsCoroutines) {
 // through thread_elements() and multiplies; here C (8x16) = A (8x8) B (8x16) + 1, a
 // simdgroup per 8x8 tile of C.
 TEST_F(MslLanes, MatrixMultipliesInLanesRunAsCoroutines) {
-  auto library = compile(R"(
+  auto library = compile_msl(R"(
 float2 __WMMA_8_8_8_float_float(float2 a, float2 b, float2 c) {
   simdgroup_float8x8 mat_a, mat_b, mat_c;
   mat_a.thread_elements()[0] = a[0]; mat_a.thread_elements()[1] = a[1];
@@ -219,7 +206,7 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
 })";
   for (const std::string& source :
        {lambda, op, macro, shared_name, member_named_simd, local_struct}) {
-    auto library = compile(source);
+    auto library = compile_msl(source);
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);
     for (size_t i = 0; i < in.size(); ++i) in[i] = float(i % 7) - 3.0f;
@@ -254,10 +241,10 @@ kernel void diverge(device const uint* in [[buffer(0)]], device uint* out [[buff
 )";
 
 TEST_F(MslLanes, InactiveLanesAndDivergentBarriersMeanTheSameInBothModels) {
-  auto coroutines = compile(kDivergent);
-  auto fibers =
-      compile(std::string(kDivergent) +
-              "inline uint on_fibers(uint v) { return [](uint x) { return simd_sum(x); }(v); }\n");
+  auto coroutines = compile_msl(kDivergent);
+  auto fibers = compile_msl(
+      std::string(kDivergent) +
+      "inline uint on_fibers(uint v) { return [](uint x) { return simd_sum(x); }(v); }\n");
   ASSERT_EQ(lane_model(*coroutines, "diverge"), LaneModel::Coroutines);
   ASSERT_EQ(lane_model(*fibers, "diverge"), LaneModel::Fibers);
   const int threads = 72, groups = 2, n = threads * groups;

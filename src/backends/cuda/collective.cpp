@@ -64,7 +64,7 @@ struct NcclApi {
   std::string library;
 };
 
-void load_into(NcclApi& api) {
+void load_nccl_into(NcclApi& api) {
   Library nccl = Library::open({"libnccl.so.2", "libnccl.so", "/usr/local/cuda/lib64/libnccl.so.2",
                                 "/usr/local/cuda/targets/x86_64-linux/lib/libnccl.so.2"},
                                "NCCL");
@@ -82,7 +82,7 @@ void load_into(NcclApi& api) {
 
 // Loaded on the first group of CUDA devices; never unloaded. nullptr without libnccl.
 const NcclApi* nccl_api() {
-  static const auto* instance = new VendorApi<NcclApi>(load_into);
+  static const auto* instance = new VendorApi<NcclApi>(load_nccl_into);
   return instance->table();
 }
 

@@ -88,7 +88,7 @@ class Fiber {
   IngotMslThread* thread_ = nullptr;
 };
 
-void on_sync(IngotMslThread* thread, int kind) {
+void fiber_on_sync(IngotMslThread* thread, int kind) {
   static_cast<Fiber*>(thread->runner)->yield(waiting_in(kind));
 }
 
@@ -109,7 +109,7 @@ void run_group_as_fibers(void (*entry)(IngotMslThread*), IngotMslThread* threads
   while (static_cast<int>(pool.size()) < count) pool.push_back(std::make_unique<Fiber>());
   for (int i = 0; i < count; ++i) {
     threads[i].runner = pool[i].get();
-    threads[i].sync = on_sync;
+    threads[i].sync = fiber_on_sync;
     pool[i]->start(entry, &threads[i]);
   }
   Fibers fibers(pool.data());

@@ -39,7 +39,7 @@ HostFrames& host_frames() {
   return frames;
 }
 
-void on_sync(IngotMslThread* thread, int kind) {
+void coroutine_on_sync(IngotMslThread* thread, int kind) {
   *static_cast<LaneState*>(thread->runner) = waiting_in(kind);
 }
 
@@ -55,7 +55,7 @@ class Coroutines {
     tasks_ = tasks.data();
     for (int i = 0; i < count; ++i) {
       threads[i].runner = &states_[i];
-      threads[i].sync = on_sync;
+      threads[i].sync = coroutine_on_sync;
       threads[i].leaf = tasks_[i] = entries.lane(&threads[i]);
     }
   }
