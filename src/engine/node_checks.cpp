@@ -1,6 +1,7 @@
 #include "engine/node_checks.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "engine/realize.hpp"
@@ -23,15 +24,6 @@ std::vector<LazyNode*> checked_nodes(const std::vector<NodePtr>& targets) {
     for (const NodePtr& s : n->src) stack.push_back(s.get());
   }
   return found;
-}
-
-// The least and greatest value of `subject` where the host knows them: of a realized
-// tensor, or of the buffer a view of it reads (its values are among the buffer's, which a
-// pad's fill is not).
-std::optional<std::array<int64_t, 2>> known_range(const LazyNode& subject) {
-  const LazyNode* n = &subject;
-  while (!n->realized() && is_movement(n->op) && n->op != Op::Pad) n = n->src[0].get();
-  return n->realized() ? n->known_range : std::nullopt;
 }
 
 // The realized node whose every value `subject` holds (it, or a buffer it reshapes,
@@ -59,11 +51,13 @@ void verify_checks(const std::vector<NodePtr>& targets) {
   if (nodes.empty()) return;
   // A JIT capture checks on the device, and keeps no range: its replays take new inputs.
   const bool recording = Recording::current() != nullptr;
+  std::unordered_map<const NodeCheck*, NodePtr> built;
   std::vector<NodePtr> flags;
   for (LazyNode* n : nodes)
     for (const auto& c : n->checks) {
       if (!recording && known_range(*c->subject)) continue;
-      flags.push_back(c->flag);
+      const NodePtr& flag = built[c.get()] = c->flag();
+      flags.push_back(flag);
       // A computed subject is realized beside its flag, so the targets read it instead of
       // computing it again.
       if (!is_view_of_buffer(c->subject.get())) flags.push_back(c->subject);
@@ -76,10 +70,11 @@ void verify_checks(const std::vector<NodePtr>& targets) {
           c->verify((*range)[0], (*range)[1]);
           continue;
         }
-      const std::array<int64_t, 2> range = read_range(*c->flag->buffer);
+      const NodePtr& flag = built.at(c.get());
+      const std::array<int64_t, 2> range = read_range(*flag->buffer);
       c->verify(range[0], range[1]);
       if (recording)  // a JIT replay verifies it again
-        Recording::check(c->flag->buffer, [verify = c->verify](const Buffer& flag) {
+        Recording::check(flag->buffer, [verify = c->verify](const Buffer& flag) {
           const std::array<int64_t, 2> r = read_range(flag);
           verify(r[0], r[1]);
         });

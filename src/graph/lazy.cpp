@@ -42,6 +42,12 @@ bool is_view_of_buffer(const LazyNode* n) {
   return n->realized();
 }
 
+std::optional<std::array<int64_t, 2>> known_range(const LazyNode& subject) {
+  const LazyNode* n = &subject;
+  while (!n->realized() && is_movement(n->op) && n->op != Op::Pad) n = n->src[0].get();
+  return n->realized() ? n->known_range : std::nullopt;
+}
+
 namespace {
 
 int64_t long_axes(const Shape& shape) {

@@ -34,15 +34,17 @@ struct GradRecord {
 
 // A condition on a node's input that the engine verifies before it computes the node:
 // every value of integer tensor `subject` in a range (an index: src/tensor/index_check.cpp).
-// `flag` is computed on the device from the subject: its greatest value and -1 - its
-// least, two int64. The engine realizes it (with the subject, so that a computed input is
-// made once), reads it and calls `verify` with the least and greatest value, which throws
-// the op's Error. Where the subject's range is known on the host already (LazyNode::
-// known_range, of it or of the buffer it views) no flag is computed and nothing waits for
-// the device. So bad input stops the realize before anything is computed from it.
+// `flag` builds the graph that computes, on the device, from the subject, its greatest
+// value and -1 - its least, two int64. The engine realizes it (with the subject, so that a
+// computed input is made once), reads it and calls `verify` with the least and greatest
+// value, which throws the op's Error. Where the subject's range is known on the host
+// already (LazyNode::known_range, of it or of the buffer it views) no flag is built or
+// computed and nothing waits for the device: a gather by the same index, called again,
+// costs no more host time than the gather. So bad input stops the realize before anything
+// is computed from it.
 struct NodeCheck {
   std::shared_ptr<LazyNode> subject;
-  std::shared_ptr<LazyNode> flag;
+  std::function<std::shared_ptr<LazyNode>()> flag;
   std::function<void(int64_t least, int64_t greatest)> verify;
 };
 
@@ -79,6 +81,10 @@ struct LazyNode {
 // A realized buffer, or a chain of movement ops ending at one: a view, which reads memory
 // and computes nothing (no kernel needed to realize it).
 bool is_view_of_buffer(const LazyNode* n);
+// The least and greatest value of `n` where the host knows them: of a realized tensor, or
+// of the buffer a view of it reads (its values are among the buffer's, which a pad's fill
+// is not).
+std::optional<std::array<int64_t, 2>> known_range(const LazyNode& n);
 // The first reshape among the movement ops over `n`'s data that merges axes of a permuted
 // view (attention's heads put back side by side, [b, h, t, e] -> [b, t, h e]), where only
 // reshapes and permutes lie below it; else nullptr. The view's index is a division and a

@@ -2,56 +2,12 @@
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
 #include "tensor/frontend.hpp"
+#include "tensor/matmul_parts.hpp"
 
 namespace ingot {
 using namespace frontend;
 
 namespace {
-
-// On the CPU a depth at least this long, over fewer outputs than kSplitOutputs, is summed
-// in parts.
-constexpr int64_t kSplitDepth = 4096, kSplitOutputs = 1 << 14;
-// The parts are at least this deep, and at most kMostParts.
-constexpr int64_t kPartDepth = 256, kMostParts = 64;
-// On devices with threadgroups a group takes a 64 x 64 tile of the output at least (the
-// codegen's smaller STAGE block); the parts give each compute unit two tiles where they can.
-constexpr int64_t kGroupTile = 64, kTilesPerUnit = 2;
-
-// The parts (a power of two that divides k) a float product of `batch` n x m outputs over
-// depth k is summed in, or 0 for one sum. Few outputs each summing a long column of b
-// leave most cores or threadgroups idle and walk b across its rows: a batch of `parts`
-// shorter products gives each core or group its own outputs, the matmul plans their
-// tiles, and a second, short sum adds the parts. On devices with threadgroups that is
-// wherever the output has fewer tiles than the device has compute units (H100: 512x3072 @
-// 3072x768 in 96 tiles), on the CPU where few outputs sum a long depth. A product into a
-// single column (a matrix times a vector) sums rows of a, which the reduction plans already
-// share out; one from a single row (a vector times a matrix) is a sum of b's rows on
-// devices with threadgroups (matrix_product), and split as a batch of products it ran 2.5x
-// slower on the H100 (bench/results/2026-11-25-matmul-layouts-cpu.md).
-// Only floats: integer parts would be cut to the operands' type. 16-bit parts are added in
-// float32, so that only each part rounds to 16 bits (as PyTorch's split depths accumulate
-// in a float32 workspace): ResNet-18's weight gradients, 64 x 64 outputs a tap over a
-// depth of 64 x 56 x 56 pixels, were 9 tiles on 132 compute units.
-int64_t depth_parts(const DeviceInfo& device, int64_t batch, int64_t n, int64_t m, int64_t k,
-                    DType dt) {
-  if (!is_float(dt) || n == 1 || m == 1) return 0;
-  auto fits = [k](int64_t p) { return k % p == 0 && k / p >= kPartDepth; };
-  if (device.threadgroups) {
-    const int64_t tiles =
-        batch * ((n + kGroupTile - 1) / kGroupTile) * ((m + kGroupTile - 1) / kGroupTile);
-    int64_t parts = 0;
-    // Past a part that does not fit, no larger power of two fits either.
-    for (int64_t p = 2; tiles < device.compute_units && p <= kMostParts && fits(p); p *= 2) {
-      parts = p;
-      if (tiles * p >= kTilesPerUnit * device.compute_units) break;
-    }
-    return parts;
-  }
-  if (batch * n * m >= kSplitOutputs || k < kSplitDepth) return 0;
-  for (int64_t p = kMostParts; p >= 2; p /= 2)
-    if (fits(p)) return p;
-  return 0;
-}
 
 // a [..., n, k] @ b [..., k, m], both at least 2-D and aligned.
 Tensor matrix_product(const Tensor& a, const Tensor& b) {
@@ -70,12 +26,22 @@ Tensor matrix_product(const Tensor& a, const Tensor& b) {
   if (n == 1 && device.threadgroups)
     return (cast(a, dt).transpose(-1, -2) * cast(b, dt)).sum({-2}, true).astype(dt);
   if (int64_t parts = depth_parts(device, shape_numel(batch), n, m, k, dt)) {
-    // Part p of the depth as batch entry p: a [..., p, n, k / parts] @ b [..., p, k / parts, m].
+    // Part p of the depth as batch entry p: a [..., p, n, depth] @ b [..., p, depth, m],
+    // the depth padded with zeros to whole parts (copies, which the plans read as buffers).
+    const int64_t depth = (k + parts - 1) / parts, padding = depth * parts - k;
+    Tensor pa = a, pb = b;
+    if (padding) {
+      std::vector<std::pair<int64_t, int64_t>> pads_a(a.ndim(), {0, 0}), pads_b(b.ndim(), {0, 0});
+      pads_a.back().second = padding;
+      pads_b[b.ndim() - 2].second = padding;
+      pa = a.pad(pads_a).contiguous();
+      pb = b.pad(pads_b).contiguous();
+    }
     Shape a_parts = batch_a, b_parts = batch_b;
-    a_parts.insert(a_parts.end(), {n, parts, k / parts});
-    b_parts.insert(b_parts.end(), {parts, k / parts, m});
+    a_parts.insert(a_parts.end(), {n, parts, depth});
+    b_parts.insert(b_parts.end(), {parts, depth, m});
     const DType part_sum = dtype_size(dt) < 4 ? DType::Float32 : dt;
-    return matrix_product(a.reshape(a_parts).transpose(-3, -2), b.reshape(b_parts))
+    return matrix_product(pa.reshape(a_parts).transpose(-3, -2), pb.reshape(b_parts))
         .astype(part_sum)
         .sum({-3})
         .astype(dt);

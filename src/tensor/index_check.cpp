@@ -13,9 +13,11 @@ namespace ingot::frontend {
 void check_index_range(const Tensor& out, const Tensor& idx, const IndexRange& range) {
   if (idx.numel() == 0) return;
   const int64_t lo = range.negatives ? -range.size : 0, hi = range.size;
-  Tensor i = idx.astype(DType::Int64).reshape({-1});
-  // -1 - i: the negation without its overflow at the int64 minimum.
-  Tensor flag = Tensor::stack({i, -1.0 - i}, 1).max({0});
+  auto flag = [idx] {
+    Tensor i = idx.astype(DType::Int64).reshape({-1});
+    // -1 - i: the negation without its overflow at the int64 minimum.
+    return Tensor::stack({i, -1.0 - i}, 1).max({0}).node();
+  };
   auto verify = [range, lo, hi](int64_t least, int64_t greatest) {
     int64_t bad;
     if (greatest > hi - 1)
@@ -30,7 +32,7 @@ void check_index_range(const Tensor& out, const Tensor& idx, const IndexRange& r
                                     range.negatives ? "" : "; negative indices are refused"));
   };
   out.node()->checks.push_back(
-      std::make_shared<const NodeCheck>(NodeCheck{idx.node(), flag.node(), verify}));
+      std::make_shared<const NodeCheck>(NodeCheck{idx.node(), flag, verify}));
 }
 
 }  // namespace ingot::frontend

@@ -76,7 +76,12 @@ Tensor take_node(const Tensor& x, const Tensor& idx, int axis, bool negatives) {
     if (d != axis && out[d] == 1) out[d] = x.shape()[d];
   // No index is in range of an empty axis: the range check throws before anything reads.
   if (n == 0) return constant(out, x.dtype(), x.device(), 0);
-  Tensor i = negatives ? from_end(cast(idx, index_type(idx, n)), n) : idx;
+  // Negative indices count from the end, unless the host knows there are none (an index
+  // checked before): then the kernel reads without the correction, and a gather repeated
+  // with the same index builds no more nodes than the read.
+  const auto range = known_range(*idx.node());
+  const bool from_the_end = negatives && !(range && (*range)[0] >= 0);
+  Tensor i = from_the_end ? from_end(cast(idx, index_type(idx, n)), n) : idx;
   return wrap(make_node(Op::Take, x.dtype(), out, x.device(), {x.node(), i.node()}, {axis}));
 }
 

@@ -18,12 +18,15 @@
 namespace ingot {
 using namespace frontend;
 
-namespace {
-
-struct Capture {
+// One capture's replay and its results' types. Outside the anonymous namespace, since
+// Jit::State holds them (a member of a type that namespace hides would trip GCC's
+// -Wsubobject-linkage in a unity batch).
+struct JitCapture {
   std::unique_ptr<engine::Replay> replay;
   std::vector<ResultType> results;
 };
+
+namespace {
 
 // The signature a capture is found by: each input's dtype, shape and device.
 std::string signature(const std::vector<Tensor>& inputs) {
@@ -43,9 +46,9 @@ std::vector<Tensor> wrap_results(std::vector<std::shared_ptr<Buffer>> buffers,
 }
 
 // Runs `function` on copies of `inputs` under a recording and makes the replay of it.
-Capture record(const Jit::Function& function, const std::vector<Tensor>& inputs) {
+JitCapture record(const Jit::Function& function, const std::vector<Tensor>& inputs) {
   CapturedCall call = capture_call(function, inputs, "jit");
-  Capture capture;
+  JitCapture capture;
   capture.results = std::move(call.result_types);
   capture.replay = std::make_unique<engine::Replay>(call.launches, std::move(call.refills),
                                                     std::move(call.checks), std::move(call.inputs),
@@ -62,7 +65,7 @@ struct Jit::State {
   // function may wait for locks of its own (Python's), and one capture's inputs are
   // copied in and its results out by one caller at a time.
   std::mutex mutex;
-  std::unordered_map<std::string, Capture> captures;
+  std::unordered_map<std::string, JitCapture> captures;
 
   // Throws Error when a capture of `key` would be one too many.
   void check_room(const std::string& key) const {
@@ -100,7 +103,7 @@ std::vector<Tensor> Jit::operator()(const std::vector<Tensor>& inputs) const {
       return wrap_results(it->second.replay->run(buffers_of(ready)), it->second.results);
     state.check_room(key);
   }
-  Capture capture = record(state.function, ready);
+  JitCapture capture = record(state.function, ready);
   std::vector<Tensor> results = wrap_results(capture.replay->copy_outputs(), capture.results);
   std::lock_guard lock(state.mutex);
   // Another thread may have captured the same signature meanwhile: the first one stays.

@@ -124,7 +124,9 @@ std::optional<double> padding_identity(Op op, DType dtype) {
 // Adjacent reduced axes are not merged into one: the split of a merged axis made every
 // index a division and a remainder (sum over axes 0,1 of 96x509x256 on the H100: 336 us
 // merged, 92 unsplit). nullopt where it does not pay: enough outputs, a short extent, or
-// a padding the dtype cannot hold.
+// a padding the dtype cannot hold. A reduction shorter than kShortestSplit stays one walk
+// per output: the 64 depth parts of a split matmul's 64 x 64 outputs (skinny long inner on
+// the H200) took a second kernel of 5.7 us to save less than that.
 std::optional<Tensor> split_over_outputs(const Tensor& t, Op op, const std::vector<int>& axes,
                                          const Shape& out) {
   const int ndim = static_cast<int>(t.ndim());
@@ -132,7 +134,8 @@ std::optional<Tensor> split_over_outputs(const Tensor& t, Op op, const std::vect
   if (axes.back() == ndim - 1 || outputs == 0 || outputs >= kSplitThreshold) return std::nullopt;
   int64_t extent = 1;
   for (int a : axes) extent *= t.shape()[a];
-  constexpr int64_t kMostParts = 256, kShortestStretch = 16;
+  constexpr int64_t kMostParts = 256, kShortestStretch = 16, kShortestSplit = 256;
+  if (extent < kShortestSplit) return std::nullopt;
   const int64_t most =
       std::min({kMostParts, kGroupLeadingStageOutputs / outputs, extent / kShortestStretch});
   int axis = -1;

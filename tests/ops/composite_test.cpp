@@ -121,6 +121,10 @@ std::vector<MatmulCase> matmul_cases() {
       {"split_depth_T_a_T_b", layout("a", {4096, 3}, [](const auto& x) { return x.T(); }),
        layout("b", {5, 4096}, [](const auto& x) { return x.T(); }), 4096},
       {"split_depth_batched", contiguous("a", {2, 4096}), contiguous("b", {3, 4096, 2}), 4096},
+      // A depth the parts do not divide: padded with zeros to whole parts, from transposed
+      // views too.
+      {"split_depth_odd_T_a_T_b", layout("a", {1031, 5}, [](const auto& x) { return x.T(); }),
+       layout("b", {6, 1031}, [](const auto& x) { return x.T(); }), 1031},
   };
 }
 

@@ -1,16 +1,34 @@
-// E_256_64: LOCAL(256) 
+// E_256_64: LOCAL(256) UPCAST(out,4) 
 kernel void E_256_64(device float* p0 [[buffer(0)]], device const int* p1 [[buffer(1)]], device const float* p2 [[buffer(2)]], uint3 ingot_gid [[thread_position_in_grid]], uint3 ingot_group [[threadgroup_position_in_grid]], uint3 ingot_lid [[thread_position_in_threadgroup]]) {
-  int v1 = p1[((long)ingot_gid.x)];
-  bool v3 = (v1 < ((int)0L));
-  int v5 = (v1 + ((int)1000L));
-  int v6 = (v3 ? v5 : v1);
-  long v7 = (long)(v6);
-  long v9 = (v7 > 0L ? v7 : 0L);
-  long v11 = (v9 < 999L ? v9 : 999L);
-  long v13 = (((long)ingot_gid.x) / 64L);
-  long v15 = (v13 * 1000L);
-  long v16 = (v15 + v11);
-  float v17 = p2[v16];
-  p0[((long)ingot_gid.x)] = v17;
+  long v2 = (((long)ingot_gid.x) * 4L);
+  int4 v3 = ingot_vload<packed_int4>(p1 + v2);
+  int v4 = v3[0];
+  long v5 = (long)(v4);
+  long v7 = (v5 > 0L ? v5 : 0L);
+  long v9 = (v7 < 999L ? v7 : 999L);
+  long v11 = (((long)ingot_gid.x) / 16L);
+  long v13 = (v11 * 1000L);
+  long v14 = (v13 + v9);
+  float v15 = p2[v14];
+  int v16 = v3[1];
+  long v17 = (long)(v16);
+  long v18 = (v17 > 0L ? v17 : 0L);
+  long v19 = (v18 < 999L ? v18 : 999L);
+  long v20 = (v13 + v19);
+  float v21 = p2[v20];
+  int v22 = v3[2];
+  long v23 = (long)(v22);
+  long v24 = (v23 > 0L ? v23 : 0L);
+  long v25 = (v24 < 999L ? v24 : 999L);
+  long v26 = (v13 + v25);
+  float v27 = p2[v26];
+  int v28 = v3[3];
+  long v29 = (long)(v28);
+  long v30 = (v29 > 0L ? v29 : 0L);
+  long v31 = (v30 < 999L ? v30 : 999L);
+  long v32 = (v13 + v31);
+  float v33 = p2[v32];
+  float4 v34 = float4(v15, v21, v27, v33);
+  *(device packed_float4*)(p0 + v2) = packed_float4(v34);
 }
 

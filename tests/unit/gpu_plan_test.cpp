@@ -15,6 +15,7 @@
 #include "nn/windows.hpp"
 #include "schedule/schedule.hpp"
 #include "support/lowering.hpp"
+#include "tensor/matmul_parts.hpp"
 
 namespace ingot {
 namespace {
@@ -362,6 +363,29 @@ TEST(GpuPlans, FewTilesOverADepthSummedInPartsOnThreadgroupDevices) {
   EXPECT_EQ(
       engine::schedule({on_metal({64 * units, 4096}).matmul(on_metal({4096, 64})).node()}).size(),
       1u);
+  // A depth the parts do not divide is padded with zeros to whole parts: copies of a and b.
+  int64_t odd_parts = 2;
+  while (odd_parts < 2 * units && 1025 / (2 * odd_parts) >= 256) odd_parts *= 2;
+  const int64_t depth = (1025 + odd_parts - 1) / odd_parts;
+  auto padded = engine::schedule({on_metal({64, 1025}).matmul(on_metal({1025, 64})).node()});
+  ASSERT_EQ(padded.size(), 4u);
+  EXPECT_EQ(padded[0].out->shape, (Shape{64, depth * odd_parts}));
+  EXPECT_EQ(padded[1].out->shape, (Shape{depth * odd_parts, 64}));
+  EXPECT_EQ(padded[2].out->shape, (Shape{odd_parts, 64, 64, 1}));
+}
+
+// On an H200's 132 units: float32 products whose second wave of 64 x 64 tiles would leave
+// most units idle split their depth in two; a fuller second wave, a full first one, or
+// 16-bit products (larger blocks on matrix units) do not.
+TEST(GpuPlans, DepthPartsOfAShortSecondWave) {
+  const DeviceInfo device = cuda_like();
+  const DType f32 = DType::Float32;
+  EXPECT_EQ(frontend::depth_parts(device, 1, 1001, 513, 768, f32), 2);      // 144 tiles
+  EXPECT_EQ(frontend::depth_parts(device, 1, 1000, 1001, 999, f32), 0);     // 256 tiles
+  EXPECT_EQ(frontend::depth_parts(device, 1, 64 * 132, 64, 4096, f32), 0);  // one wave
+  EXPECT_EQ(frontend::depth_parts(device, 1, 1001, 513, 768, DType::Float16), 0);
+  EXPECT_EQ(frontend::depth_parts(device, 1, 64, 64, 16384, f32), 64);  // one tile
+  EXPECT_EQ(frontend::depth_parts(device, 1, 1001, 513, 300, f32), 0);  // parts too shallow
 }
 
 TEST(GpuPlans, MatmulEpiloguesRunInTheStoresOfTileAndStagedPlans) {
