@@ -16,10 +16,11 @@ namespace ingot::frontend {
 // second, short sum adds the parts. On devices with threadgroups that is wherever the
 // output has fewer tiles than the device has compute units (H100: 512x3072 @ 3072x768 in
 // 96 tiles), and for float32, whose register tiles run a block of 128 threads a unit,
-// where a second wave of tiles would leave most units idle (H200: 1001x768 @ 768x513, 144
-// tiles on 132 units, 54 -> 47 us in two parts; 1000^3's 256 tiles gained nothing); on
-// the CPU where few outputs sum a long depth. There a depth the parts do not divide is
-// padded with zeros (matrix_product). A product into a single column (a matrix times a
+// where a second wave of tiles would leave most units idle, between one and one and a half
+// tiles a unit (H200: 1001x768 @ 768x513, 144 tiles on 132 units, 54 -> 46 us in two
+// parts; 1000^3's 256 tiles gained nothing), a depth the parts do not divide padded with
+// zeros (matrix_product); on the CPU where few outputs sum a long depth, in parts that
+// divide it. A product into a single column (a matrix times a
 // vector) sums rows of a, which the reduction plans already share out; one from a single
 // row (a vector times a matrix) is a sum of b's rows on devices with threadgroups
 // (matrix_product), and split as a batch of products it ran 2.5x slower on the H100
