@@ -54,13 +54,11 @@ Tensor unstride_axis(const Tensor& g, int axis, int64_t step, int64_t extent) {
   if (span > 1) {
     Shape split = g.shape();
     split.insert(split.begin() + axis + 1, 1);
-    std::vector<std::pair<int64_t, int64_t>> pads(split.size(), {0, 0});
-    pads[axis + 1] = {0, span - 1};
     Shape merged = g.shape();
     merged[axis] = count * span;
     std::vector<Slice> keep(g.ndim());
     keep[axis] = Slice{0, extent};
-    spread = g.reshape(split).pad(pads).reshape(merged).slice(keep);
+    spread = pad_end(g.reshape(split), axis + 1, span - 1).reshape(merged).slice(keep);
   }
   return step < 0 ? spread.flip({axis}) : spread;
 }

@@ -31,11 +31,8 @@ Tensor matrix_product(const Tensor& a, const Tensor& b) {
     const int64_t depth = (k + parts - 1) / parts, padding = depth * parts - k;
     Tensor pa = a, pb = b;
     if (padding) {
-      std::vector<std::pair<int64_t, int64_t>> pads_a(a.ndim(), {0, 0}), pads_b(b.ndim(), {0, 0});
-      pads_a.back().second = padding;
-      pads_b[b.ndim() - 2].second = padding;
-      pa = a.pad(pads_a).contiguous();
-      pb = b.pad(pads_b).contiguous();
+      pa = pad_end(a, a.ndim() - 1, padding).contiguous();
+      pb = pad_end(b, b.ndim() - 2, padding).contiguous();
     }
     Shape a_parts = batch_a, b_parts = batch_b;
     a_parts.insert(a_parts.end(), {n, parts, depth});

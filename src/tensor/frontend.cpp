@@ -173,6 +173,12 @@ Tensor scalar_like(const Tensor& t, double value) {
       make_node(Op::Const, dtype, t.shape(), t.device(), {}, {}, ConstValue::of(value, dtype)));
 }
 
+Tensor pad_end(const Tensor& t, int axis, int64_t count, double value) {
+  std::vector<std::pair<int64_t, int64_t>> pads(t.ndim(), {0, 0});
+  pads[static_cast<size_t>(axis)].second = count;
+  return t.pad(pads, value);
+}
+
 Tensor copy_of(const Tensor& t) {
   const Buffer& from = *t.node()->buffer;
   const size_t bytes = size_t(t.numel()) * dtype_size(t.dtype());

@@ -48,6 +48,8 @@ Tensor scalar_like(const Tensor& t, double value);
 // in 64 bits, as in PyTorch; floats in their own type.
 DType accumulate_type(DType dtype);
 void check_same_device(const Tensor& a, const Tensor& b, const char* op);
+// `t` with `count` elements of `value` appended along `axis` (a view until realized).
+Tensor pad_end(const Tensor& t, int axis, int64_t count, double value = 0);
 // A copy of realized `t` in a new buffer of its device: a whole allocation, which no other
 // tensor sees.
 Tensor copy_of(const Tensor& t);

@@ -157,9 +157,7 @@ std::optional<Tensor> split_over_outputs(const Tensor& t, Op op, const std::vect
   if (stretch * parts != size) {
     std::optional<double> pad = padding_identity(op, t.dtype());
     if (!pad) return std::nullopt;
-    std::vector<std::pair<int64_t, int64_t>> pads(t.ndim(), {0, 0});
-    pads[axis].second = stretch * parts - size;
-    x = x.pad(pads, *pad);
+    x = pad_end(x, axis, stretch * parts - size, *pad);
   }
   Shape split = x.shape();
   split[axis] = stretch;

@@ -23,14 +23,6 @@ using test::compile_msl;
 using test::Dispatch;
 using MslLanes = test::MslKernelTest;
 
-// Runs `function` over `groups` groups of `threads` threads with `in` at buffer 0 and `out`
-// at buffer 1.
-template <class In, class Out>
-void run(const std::shared_ptr<MslLibrary>& library, const std::string& function,
-         std::vector<In>& in, std::vector<Out>& out, uint64_t groups, uint64_t threads) {
-  Dispatch(library, function).buffer(0, in).buffer(1, out).run(groups, threads);
-}
-
 // The style of LLM runtimes' kernels: a templated kernel whose SIMD reductions and barriers
 // sit in (templated, namespaced) helpers, one helper calling the next.
 const char* const kHelpers = R"(
@@ -80,7 +72,7 @@ void check_reduce(const std::shared_ptr<MslLibrary>& library, const std::string&
                   const std::vector<T>& values) {
   const int threads = 80, groups = 3;  // the last simdgroup of each group has 16 lanes
   std::vector<T> in = values, out(3 * in.size(), T(-12345));
-  run(library, function, in, out, groups, threads);
+  Dispatch(library, function).buffer(0, in).buffer(1, out).run(groups, threads);
   for (int i = 0; i < threads * groups; ++i) {
     int local = i % threads, group = i - local, first = i - local % 32, lane = local % 32;
     int lanes = std::min(32, threads - (local - local % 32));
@@ -143,7 +135,7 @@ kernel void wmma(device const float* data1 [[buffer(0)]], device float* data0 [[
   std::uniform_real_distribution<float> real(-1, 1);
   std::vector<float> in(64 + 128), out(128, NAN);
   for (float& v : in) v = real(rng);
-  run(library, "wmma", in, out, 1, 64);
+  Dispatch(library, "wmma").buffer(0, in).buffer(1, out).run(1, 64);
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < 16; ++j) {
       double expected = 1;
@@ -210,7 +202,7 @@ kernel void sums(device const float* in [[buffer(0)]], device float* out [[buffe
     EXPECT_EQ(lane_model(*library, "sums"), LaneModel::Fibers) << source;
     std::vector<float> in(64), out(64, NAN);
     for (size_t i = 0; i < in.size(); ++i) in[i] = float(i % 7) - 3.0f;
-    run(library, "sums", in, out, 1, 64);
+    Dispatch(library, "sums").buffer(0, in).buffer(1, out).run(1, 64);
     for (int i = 0; i < 64; ++i) {
       double sum = 0;
       for (int l = i / 32 * 32; l < i / 32 * 32 + 32; ++l) sum += in[l];
@@ -252,8 +244,8 @@ TEST_F(MslLanes, InactiveLanesAndDivergentBarriersMeanTheSameInBothModels) {
   std::vector<uint32_t> in(n);
   for (uint32_t& v : in) v = rng() % 100;
   std::vector<uint32_t> a(3 * n, 0xdeadbeef), b(3 * n, 0xdeadbeef);
-  run(coroutines, "diverge", in, a, groups, threads);
-  run(fibers, "diverge", in, b, groups, threads);
+  Dispatch(coroutines, "diverge").buffer(0, in).buffer(1, a).run(groups, threads);
+  Dispatch(fibers, "diverge").buffer(0, in).buffer(1, b).run(groups, threads);
   EXPECT_EQ(a, b);
   for (int i = 0; i < n; ++i) {
     int local = i % threads, first = i - local % 32,
