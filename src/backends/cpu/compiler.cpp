@@ -14,6 +14,7 @@
 #include "backends/cpu/cpu.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
+#include "runtime/link_command.hpp"
 #include "runtime/process.hpp"
 #include "runtime/sanitizer_flags.hpp"
 
@@ -25,7 +26,7 @@ namespace {
 // -fwrapv: integer tensors wrap on overflow, as in PyTorch, instead of being undefined.
 // -fno-builtin-pow*: gcc vectorizes pow(x, 0.5) as a square root, which gives NaN for
 // pow(-inf, 0.5) (IEEE: +inf; ingot_fuzz seed 1815 on the H100 machine's gcc).
-// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
+// Every step compiles to an object (-c) only, linked by runtime/link_command.hpp.
 const std::vector<std::string> kCommonFlags = {"-x",
                                                "c",
                                                "-std=c11",
@@ -35,22 +36,21 @@ const std::vector<std::string> kCommonFlags = {"-x",
                                                "-fno-math-errno",
                                                "-fwrapv",
                                                "-fno-builtin-powf",
-                                               "-fno-builtin-pow"};
+                                               "-fno-builtin-pow",
+                                               "-c"};
 std::vector<std::string> with(std::vector<std::string> flags, std::vector<std::string> more) {
   flags.insert(flags.end(), more.begin(), more.end());
   return flags;
 }
+// A sanitizer build instruments the kernels too (runtime/sanitizer_flags.hpp).
 const std::vector<std::string> kFlags =
-    with_kernel_sanitizer_flags(with(kCommonFlags, {"-march=native", "-shared"}));
-// An exported library's object: no sanitizer (the program linking it has no sanitizer
-// runtime) and no -march=native (it runs on other machines).
-const std::vector<std::string> kExportFlags = with(kCommonFlags, {"-c"});
+    with_kernel_sanitizer_flags(with(kCommonFlags, {"-march=native"}));
 
 // Assembly goes through the C preprocessor first, as a .S file would (so that defines
 // work); --noexecstack: a source without a .note.GNU-stack section would otherwise ask
 // for an executable stack, which a newer glibc refuses to load.
-const std::vector<std::string> kAssemblyFlags = {"-x", "assembler-with-cpp", "-fPIC", "-shared",
-                                                 "-Wa,--noexecstack"};
+const std::vector<std::string> kAssemblyFlags = {"-x", "assembler-with-cpp", "-fPIC",
+                                                 "-Wa,--noexecstack", "-c"};
 
 // A fresh folder for one compile: in the cache folder when possible, so that a failing
 // source is kept beside the cache; else in the system's temporary folder.
@@ -107,41 +107,53 @@ std::string CpuCompiler::assembly_identity(const std::string&) const {
 }
 
 std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
-  return build(source, "kernel.c", kFlags, "compile");
+  return build(source, "kernel.c", kFlags, Output::kSharedObject, "compile");
 }
 
 ExportedKernel CpuCompiler::export_kernel(const std::string& source, const std::string& function,
                                           const std::string& symbol) {
   // The renderer's kernels are named by their shapes, so that two kernels of one library
   // may share a name: each is renamed where it is defined.
-  return {".o", build(source, "kernel.c", with(kExportFlags, {"-D" + function + "=" + symbol}),
-                      "export")};
+  // No sanitizer (the program linking it has no sanitizer runtime) and no -march=native (it
+  // runs on other machines).
+  return {".o", build(source, "kernel.c", with(kCommonFlags, {"-D" + function + "=" + symbol}),
+                      Output::kObject, "export")};
 }
 
 std::vector<uint8_t> CpuCompiler::assemble(const std::string& source, const std::string& language) {
   if (language != "asm")
     throw Error(fmt::format("CPU assembly: the CPU assembles 'asm', not '{}'", language));
-  return build(source, "kernel.S", kAssemblyFlags, "assembly");
+  return build(source, "kernel.S", kAssemblyFlags, Output::kSharedObject, "assembly");
 }
 
 std::vector<uint8_t> CpuCompiler::build(const std::string& source, const std::string& file_name,
-                                        const std::vector<std::string>& flags,
+                                        const std::vector<std::string>& flags, Output output,
                                         const std::string& what) {
   Found cc = found();
   std::filesystem::path dir = make_build_dir();
-  std::filesystem::path source_path = dir / file_name, binary_path = dir / "kernel.out";
+  std::filesystem::path source_path = dir / file_name, object_path = dir / "kernel.o",
+                        shared_path = dir / "kernel.so";
   if (!(std::ofstream(source_path, std::ios::binary) << source))
     throw Error(fmt::format("CPU {}: cannot write the source to {}", what, source_path.string()));
-  std::vector<std::string> argv = {cc.path};
-  argv.insert(argv.end(), flags.begin(), flags.end());
-  argv.insert(argv.end(), {"-o", binary_path.string(), source_path.string()});
-  if (std::find(flags.begin(), flags.end(), "-c") == flags.end()) argv.push_back("-lm");
   // On a failure the folder stays, so the source can be read and compiled by hand.
-  ProcessResult result = run_compiler(
-      argv, fmt::format("CPU {} (the source is kept at {})", what, source_path.string()));
-  if (result.exit_code != 0) {
-    throw Error(fmt::format("CPU {} failed: {} {}; the source is kept at {}\n{}", what, cc.path,
-                            result.ending(), source_path.string(), result.output));
+  auto run = [&](std::vector<std::string> argv, const std::string& step) {
+    ProcessResult result = run_compiler(
+        argv, fmt::format("CPU {} (the source is kept at {})", what, source_path.string()));
+    if (result.exit_code != 0) {
+      throw Error(fmt::format("CPU {} failed: {} {}; the source is kept at {}\n{}", what, step,
+                              result.ending(), source_path.string(), result.output));
+    }
+  };
+  std::vector<std::string> compile = {cc.path};
+  compile.insert(compile.end(), flags.begin(), flags.end());
+  compile.insert(compile.end(), {"-o", object_path.string(), source_path.string()});
+  run(compile, cc.path);
+  std::filesystem::path binary_path = object_path;
+  if (output == Output::kSharedObject) {
+    std::vector<std::string> link = link_command(cc.path, kernel_sanitizer_flags(), {"-lm"},
+                                                 object_path.string(), shared_path.string());
+    run(link, link.at(0));
+    binary_path = shared_path;
   }
   std::ifstream file(binary_path, std::ios::binary);
   std::vector<uint8_t> binary((std::istreambuf_iterator<char>(file)),

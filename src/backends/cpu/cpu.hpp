@@ -45,11 +45,13 @@ class CpuCompiler final : public Compiler {
   std::string describe() const;
 
  private:
-  // Runs the compiler with `flags` on `source`, written to `file_name`, into a shared
-  // object or, with -c, an object file; `what` ("compile", "assembly") names the step in
-  // messages.
+  enum class Output { kObject, kSharedObject };
+  // Compiles `source`, written to `file_name`, with `flags` (and -c) into an object file,
+  // then for kSharedObject links it into a shared object (runtime/link_command.hpp); `what`
+  // ("compile", "assembly") names the step in messages.
   std::vector<uint8_t> build(const std::string& source, const std::string& file_name,
-                             const std::vector<std::string>& flags, const std::string& what);
+                             const std::vector<std::string>& flags, Output output,
+                             const std::string& what);
 
   struct Found {
     std::string requested;  // INGOT_CC when it was looked up; a change looks again

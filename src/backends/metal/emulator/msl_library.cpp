@@ -20,6 +20,7 @@
 #include "runtime/disk_cache.hpp"
 #include "runtime/failed_source.hpp"
 #include "runtime/library.hpp"
+#include "runtime/link_command.hpp"
 #include "runtime/process.hpp"
 #include "runtime/sanitizer_flags.hpp"
 
@@ -145,16 +146,20 @@ std::vector<uint8_t> build(const std::string& unit, const std::vector<std::strin
   std::string dir = (std::filesystem::temp_directory_path() / "ingot-msl-XXXXXX").string();
   if (!mkdtemp(dir.data()))
     throw Error(fmt::format("MSL compile: cannot create a build folder: {}", std::strerror(errno)));
-  std::string cpp = dir + "/library.cpp", so = dir + "/library.so";
+  std::string cpp = dir + "/library.cpp", object = dir + "/library.o", so = dir + "/library.so";
   std::ofstream(cpp, std::ios::binary) << source;
-  std::vector<std::string> argv = {cc.path, "-x", "c++", "-shared"};
+  // Compiled with -c, then linked (runtime/link_command.hpp: one clang process, not two).
+  std::vector<std::string> argv = {cc.path, "-x", "c++", "-c"};
   argv.insert(argv.end(), options.begin(), options.end());
   if (!pch.empty()) argv.insert(argv.end(), {"-include-pch", pch});
-  argv.insert(argv.end(), {"-o", so, cpp, "-lm"});
+  argv.insert(argv.end(), {"-o", object, cpp});
   std::error_code ignored;
   ProcessResult result;
   try {
     result = run_compiler(argv, "MSL compile");
+    if (result.exit_code == 0)
+      result = run_compiler(link_command(cc.path, kernel_sanitizer_flags(), {"-lm"}, object, so),
+                            "MSL link");
   } catch (const Error&) {
     std::filesystem::remove_all(dir, ignored);  // a compiler past its time limit
     throw;
