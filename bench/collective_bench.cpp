@@ -10,11 +10,11 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
 
+#include "command_line.hpp"
 #include "ingot/collective.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -81,19 +81,20 @@ void print_row(const Row& row) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"All-reduce and all-gather bandwidth across devices, beside torch.distributed"};
+  ingot::tools::CommandLine app{
+      "All-reduce and all-gather bandwidth across devices, beside torch.distributed"};
   std::string device_list, peers;
   size_t bytes = size_t(1) << 30;
   int iters = 20, warmup = 3;
   double timeout = 600;
-  app.add_option("--devices", device_list,
-                 "The group, e.g. CUDA:0,CUDA:1 (default: every CUDA device)");
-  app.add_option("--bytes", bytes, "Bytes of float32 each device reduces (default 1 GiB)");
-  app.add_option("--iters", iters, "Timed runs of each operation")->check(CLI::PositiveNumber);
-  app.add_option("--warmup", warmup, "Untimed runs first")->check(CLI::NonNegativeNumber);
-  app.add_option("--peers", peers, "torch.distributed's figures (bench/collective_peers.py)");
-  app.add_option("--timeout", timeout, "Seconds before a hung run ends the program");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--devices", device_list,
+             "The group, e.g. CUDA:0,CUDA:1 (default: every CUDA device)");
+  app.option("--bytes", bytes, "Bytes of float32 each device reduces (default 1 GiB)");
+  app.option("--iters", iters, "Timed runs of each operation").positive();
+  app.option("--warmup", warmup, "Untimed runs first").non_negative();
+  app.option("--peers", peers, "torch.distributed's figures (bench/collective_peers.py)");
+  app.option("--timeout", timeout, "Seconds before a hung run ends the program");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);  // NVLink multicast stays off
   try {
     ingot::bench::Watchdog watchdog(timeout, "collective_bench");

@@ -3,7 +3,6 @@
 // that the GPU-style kernels (OpenCL on PoCL) are sane next to the CPU backend's.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
 #include <ctime>
 #include <functional>
 #include <memory>
@@ -11,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "host_peers.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -64,17 +64,17 @@ std::vector<Work> workloads(int64_t elements, int64_t n, int runs) {
 
 int main(int argc, char** argv) {
   using namespace ingot::bench;
-  CLI::App app{"the same work on several ingot devices, as a markdown table"};
+  ingot::tools::CommandLine app{"the same work on several ingot devices, as a markdown table"};
   std::vector<std::string> devices = {"CPU", "CL:0"};
   int64_t elements = int64_t(1) << 26;
   int64_t n = 1024;
   int runs = 3;
-  app.add_option("--devices", devices, "The devices to compare")->delimiter(',');
-  app.add_option("--elements", elements, "float32 elements of the sum and a + b (multiple of 8)")
-      ->capture_default_str();
-  app.add_option("--matmul", n, "n of the n^3 matmul")->capture_default_str();
-  app.add_option("--runs", runs, "runs per figure (the best is kept)")->capture_default_str();
-  CLI11_PARSE(app, argc, argv);
+  app.option("--devices", devices, "The devices to compare").delimiter(',');
+  app.option("--elements", elements, "float32 elements of the sum and a + b (multiple of 8)")
+      .show_default();
+  app.option("--matmul", n, "n of the n^3 matmul").show_default();
+  app.option("--runs", runs, "runs per figure (the best is kept)").show_default();
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     std::vector<ingot::Device*> opened;
     for (const auto& name : devices) opened.push_back(&ingot::Device::get(name));

@@ -2,7 +2,6 @@
 // the same run, printed as a markdown table with each target's PASS or MISS.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
 #include <cmath>
 #include <ctime>
 #include <random>
@@ -10,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "command_line.hpp"
 #include "host_bandwidth.hpp"
 #include "host_peers.hpp"
 #include "ingot/error.hpp"
@@ -139,12 +139,13 @@ void launch_row(Device& device, int iterations) {
 
 int main(int argc, char** argv) {
   using namespace ingot::bench;
-  CLI::App app{"ingot benchmarks against memcpy and OpenBLAS, as a markdown table"};
+  ingot::tools::CommandLine app{
+      "ingot benchmarks against memcpy and OpenBLAS, as a markdown table"};
   bool quick = false;
   std::string device_name = "CPU";
-  app.add_flag("--quick", quick, "Small sizes, for a smoke run");
-  app.add_option("--device", device_name, "The ingot device to measure")->capture_default_str();
-  CLI11_PARSE(app, argc, argv);
+  app.flag("--quick", quick, "Small sizes, for a smoke run");
+  app.option("--device", device_name, "The ingot device to measure").show_default();
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
 
   Sizes sizes = quick ? Sizes{kGiBFloats / 16, {256, 512}, 1000, 2, 6}
                       : Sizes{kGiBFloats, {1024, 2048}, 10000, 5, 60};

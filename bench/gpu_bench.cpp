@@ -6,7 +6,6 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <ctime>
 #include <exception>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "gpu_measures.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -237,16 +237,16 @@ int run_gpu_bench(const GpuBenchOptions& options) {
   return 0;
 }
 
-void add_gpu_bench_options(CLI::App& app, GpuBenchOptions& options) {
-  app.add_option("--device", options.device, "The ingot device to measure (default: the default)");
-  auto* script = app.add_option(
+void add_gpu_bench_options(ingot::tools::CommandLine& app, GpuBenchOptions& options) {
+  app.option("--device", options.device, "The ingot device to measure (default: the default)");
+  auto script = app.option(
       "--peers", options.peer_scripts,
       "Run `python3 SCRIPT` (bench_peers.py, bench/matmul_peers.py) for PyTorch's figures; "
       "may be given more than once");
-  app.add_option("--peers-json", options.peers_json, "Read PyTorch's figures from this peers.json")
-      ->excludes(script);
-  app.add_flag("--quick", options.quick, "Small sizes, for a smoke run");
-  app.add_option("--only", options.only, "Run only the rows whose work contains this text");
+  app.option("--peers-json", options.peers_json, "Read PyTorch's figures from this peers.json")
+      .excludes(script);
+  app.flag("--quick", options.quick, "Small sizes, for a smoke run");
+  app.option("--only", options.only, "Run only the rows whose work contains this text");
 }
 
 }  // namespace ingot::bench

@@ -3,9 +3,10 @@
 // as markdown with each target's PASS or FAIL. ingot_gpu_bench and `ingot bench` run it.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <vector>
+
+#include "command_line.hpp"
 
 namespace ingot::bench {
 
@@ -18,7 +19,7 @@ struct GpuBenchOptions {
 };
 
 // Adds the options above to a command line.
-void add_gpu_bench_options(CLI::App& app, GpuBenchOptions& options);
+void add_gpu_bench_options(ingot::tools::CommandLine& app, GpuBenchOptions& options);
 
 // Prints the table on stdout; returns the exit status. Throws Error for a device that does
 // not open; a row that fails prints ERROR and the others still run.

@@ -2,17 +2,17 @@
 // bench` runs the same table.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
+#include "command_line.hpp"
 #include "gpu_bench.hpp"
 #include "ingot/error.hpp"
 
 int main(int argc, char** argv) {
   using namespace ingot::bench;
-  CLI::App app{"ingot's GPU benchmark next to PyTorch's figures, as a markdown table"};
+  ingot::tools::CommandLine app{
+      "ingot's GPU benchmark next to PyTorch's figures, as a markdown table"};
   GpuBenchOptions options;
   add_gpu_bench_options(app, options);
-  CLI11_PARSE(app, argc, argv);
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     return run_gpu_bench(options);
   } catch (const ingot::Error& e) {

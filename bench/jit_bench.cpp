@@ -12,12 +12,12 @@
 // wall time counts that synchronize too. Each figure is the best of 5 loops.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <ingot/ingot.hpp>
 
 #include "../examples/transformer_block/block.hpp"
+#include "command_line.hpp"
 #include "peer_figures.hpp"
 #include "timing.hpp"
 
@@ -48,18 +48,18 @@ StepTimes time_steps(ingot::Device& device, int steps, Step&& step) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Host time per step of a transformer block: eager against an ingot::jit replay"};
+  ingot::tools::CommandLine app{
+      "Host time per step of a transformer block: eager against an ingot::jit replay"};
   std::string device_name, peers;
   int64_t seq = 32, dim = 128, heads = 4;
   int steps = 200;
-  app.add_option("--device", device_name, "The device (default: the default device)");
-  app.add_option("--seq", seq, "Sequence length")->check(CLI::PositiveNumber);
-  app.add_option("--dim", dim, "Model dimension")->check(CLI::PositiveNumber);
-  app.add_option("--heads", heads, "Attention heads (dividing the dimension)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--steps", steps, "Steps per timed loop")->check(CLI::PositiveNumber);
-  app.add_option("--peers", peers, "bench/jit_peers.py: PyTorch's steps of the same block (CUDA)");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device_name, "The device (default: the default device)");
+  app.option("--seq", seq, "Sequence length").positive();
+  app.option("--dim", dim, "Model dimension").positive();
+  app.option("--heads", heads, "Attention heads (dividing the dimension)").positive();
+  app.option("--steps", steps, "Steps per timed loop").positive();
+  app.option("--peers", peers, "bench/jit_peers.py: PyTorch's steps of the same block (CUDA)");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     if (device_name.empty()) device_name = ingot::Device::default_name();
     ingot::Device& device = ingot::Device::get(device_name);

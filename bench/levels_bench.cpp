@@ -6,12 +6,12 @@
 //   ingot_levels_bench [--device NAME] [--size BYTES] [--runs N] [--beam W] [--peers SCRIPT]
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <functional>
 #include <optional>
 #include <thread>
 
+#include "command_line.hpp"
 #include "host_bandwidth.hpp"
 #include "level_options.hpp"
 #include "peer_figures.hpp"
@@ -30,12 +30,13 @@ std::optional<double> target(int level, bool cpu) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"The five kernel levels' sums against the host's read loop or PyTorch"};
+  ingot::tools::CommandLine app{
+      "The five kernel levels' sums against the host's read loop or PyTorch"};
   kernel_levels::LevelOptions options;
   std::string peers;
   kernel_levels::add_level_options(app, options);
-  app.add_option("--peers", peers, "A script printing PyTorch's sum (bench/levels_peers.py)");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--peers", peers, "A script printing PyTorch's sum (bench/levels_peers.py)");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     ingot::Device& device = ingot::Device::get(options.device);
     const bool cpu = device.info().language == "c";

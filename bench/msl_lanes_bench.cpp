@@ -7,13 +7,13 @@
 // thread; each result is checked against a float64 host reference first.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <cmath>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "backends/metal/emulator/msl_engine.hpp"
+#include "command_line.hpp"
 #include "ingot/error.hpp"
 #include "timing.hpp"
 
@@ -183,10 +183,10 @@ struct Row {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"the emulated Metal's synchronizing kernels"};
+  ingot::tools::CommandLine app{"the emulated Metal's synchronizing kernels"};
   int rounds = 5;
-  app.add_option("--rounds", rounds, "timed rounds per kernel (the best is kept)");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--rounds", rounds, "timed rounds per kernel (the best is kept)");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     double start = ingot::timing::now();
     auto library = MslLibrary::compile(kSource, false);

@@ -6,11 +6,11 @@
 // in the same run: issue 14's comparison.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "ingot/nn.hpp"
 #include "ingot/runtime.hpp"
 #include "peer_figures.hpp"
@@ -52,19 +52,19 @@ double seconds(int rounds, const std::string& device, const std::function<Tensor
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"ingot::nn convolution and pooling throughput"};
+  ingot::tools::CommandLine app{"ingot::nn convolution and pooling throughput"};
   std::string device = "CPU";
   int rounds = 10;
   std::string dtype_name = "float32";
   bool large = false;
   std::string peers;
-  app.add_option("--device", device, "device name");
-  app.add_option("--dtype", dtype_name, "element type (float16 takes CUDA's matrix tiles)");
-  app.add_flag("--large", large,
-               "add issue 14's row: ResNet's 3x3, 256 channels, 56x56, batch 64 (for GPUs)");
-  app.add_option("--rounds", rounds, "timed rounds per row (the best is kept)");
-  app.add_option("--peers", peers, "nn_peers.py: PyTorch's conv2d of every row beside ingot's");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "device name");
+  app.option("--dtype", dtype_name, "element type (float16 takes CUDA's matrix tiles)");
+  app.flag("--large", large,
+           "add issue 14's row: ResNet's 3x3, 256 channels, 56x56, batch 64 (for GPUs)");
+  app.option("--rounds", rounds, "timed rounds per row (the best is kept)");
+  app.option("--peers", peers, "nn_peers.py: PyTorch's conv2d of every row beside ingot's");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     const ingot::DType dtype = ingot::dtype_from_name(dtype_name);
     std::vector<ConvRow> rows = {

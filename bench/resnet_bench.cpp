@@ -7,7 +7,6 @@
 //       [--width 64] [--steps 10] [--peers bench/resnet_peers.py]
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "command_line.hpp"
 #include "device_timing.hpp"
 #include "ingot/ingot.hpp"
 #include "ingot/nn.hpp"
@@ -101,19 +101,18 @@ nn::Sequential resnet18(const Config& c, int64_t width) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"One ResNet-18 training step with ingot::nn, beside PyTorch's"};
+  ingot::tools::CommandLine app{"One ResNet-18 training step with ingot::nn, beside PyTorch's"};
   std::string device, dtype_name = "float16", peers;
   int64_t batch = 64, size = 224, width = 64;
   int steps = 10;
-  app.add_option("--device", device, "device to train on (default: ingot's default)");
-  app.add_option("--dtype", dtype_name, "float16, bfloat16 or float32");
-  app.add_option("--batch", batch)->check(CLI::PositiveNumber);
-  app.add_option("--size", size, "image height and width")->check(CLI::Range(32, 1024));
-  app.add_option("--width", width, "the first stage's channels (64 in ResNet-18)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--steps", steps, "steps timed after 3 warm-up steps")->check(CLI::Range(2, 1000));
-  app.add_option("--peers", peers, "resnet_peers.py: PyTorch's step beside ingot's");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "device to train on (default: ingot's default)");
+  app.option("--dtype", dtype_name, "float16, bfloat16 or float32");
+  app.option("--batch", batch).positive();
+  app.option("--size", size, "image height and width").range(32, 1024);
+  app.option("--width", width, "the first stage's channels (64 in ResNet-18)").positive();
+  app.option("--steps", steps, "steps timed after 3 warm-up steps").range(2, 1000);
+  app.option("--peers", peers, "resnet_peers.py: PyTorch's step beside ingot's");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     constexpr int kWarmupSteps = 3;
     const Config c{ingot::dtype_from_name(dtype_name),

@@ -11,10 +11,10 @@
 #include <fmt/core.h>
 #include <fmt/ranges.h>
 
-#include <CLI/CLI.hpp>
 #include <cmath>
 #include <cstdlib>
 
+#include "command_line.hpp"
 #include "ingot/dtype.hpp"
 #include "ingot/error.hpp"
 #include "ingot/runtime.hpp"
@@ -67,18 +67,19 @@ struct Row {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"A matmul split by rows over 1, 2, 4 ... devices, beside one device"};
+  ingot::tools::CommandLine app{
+      "A matmul split by rows over 1, 2, 4 ... devices, beside one device"};
   std::string device_list, dtype_name = "float16", peers;
   int64_t size = 16384;
   int iters = 10, warmup = 2;
   double timeout = 900;
-  app.add_option("--devices", device_list, "The devices, e.g. CUDA:0,CUDA:1 (default: every CUDA)");
-  app.add_option("--size", size, "The side n of the n x n x n product")->check(CLI::PositiveNumber);
-  app.add_option("--dtype", dtype_name, "float16, bfloat16 or float32");
-  app.add_option("--iters", iters, "Timed runs of each group")->check(CLI::PositiveNumber);
-  app.add_option("--peers", peers, "PyTorch's one-GPU product (bench/matmul_peers.py)");
-  app.add_option("--timeout", timeout, "Seconds before a hung run ends the program");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--devices", device_list, "The devices, e.g. CUDA:0,CUDA:1 (default: every CUDA)");
+  app.option("--size", size, "The side n of the n x n x n product").positive();
+  app.option("--dtype", dtype_name, "float16, bfloat16 or float32");
+  app.option("--iters", iters, "Timed runs of each group").positive();
+  app.option("--peers", peers, "PyTorch's one-GPU product (bench/matmul_peers.py)");
+  app.option("--timeout", timeout, "Seconds before a hung run ends the program");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   ::setenv("NCCL_NVLS_ENABLE", "0", /*overwrite=*/0);  // NVLink multicast stays off
   try {
     ingot::bench::Watchdog watchdog(timeout, "sharded_matmul_bench");

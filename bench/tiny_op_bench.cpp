@@ -3,18 +3,17 @@
 // loop from Python beside, in the same run.
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
-
+#include "command_line.hpp"
 #include "gpu_measures.hpp"
 #include "ingot/runtime.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"µs per tiny realized op from C++"};
+  ingot::tools::CommandLine app{"µs per tiny realized op from C++"};
   std::string device;
   int ops = 2000;
-  app.add_option("--device", device, "device name (default: the default device)");
-  app.add_option("--ops", ops, "ops in a row per sample");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "device name (default: the default device)");
+  app.option("--ops", ops, "ops in a row per sample");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     ingot::bench::Measured m = ingot::bench::measure_tiny_op(ingot::Device::get(device), ops);
     fmt::print("{:.3f} {}\n", m.value, m.correct ? "correct" : "WRONG");

@@ -9,12 +9,12 @@
 #include <fmt/ranges.h>
 #include <stdlib.h>
 
-#include <CLI/CLI.hpp>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 
+#include "command_line.hpp"
 #include "ingot/error.hpp"
 #include "ingot/tensor.hpp"
 #include "peer_figures.hpp"
@@ -110,19 +110,18 @@ std::vector<Workload> all_workloads() {
 }  // namespace ingot::bench
 
 int main(int argc, char** argv) {
-  CLI::App app{"Programs users write, checked in float64 and timed, beside PyTorch and NumPy"};
+  ingot::tools::CommandLine app{
+      "Programs users write, checked in float64 and timed, beside PyTorch and NumPy"};
   std::string device, only;
   bool small = false;
   int runs = 5;
   std::vector<std::string> peers;
-  app.add_option("--device", device, "The device (default: the default device)");
-  app.add_option("--only", only, "Run only the workloads whose name matches this regex");
-  app.add_flag("--small", small, "Check every workload at its small size; time nothing");
-  app.add_option("--runs", runs, "Timed samples per workload (the median is kept)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--peers", peers,
-                 "bench/workload_peers.py: the same workloads in PyTorch and NumPy");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "The device (default: the default device)");
+  app.option("--only", only, "Run only the workloads whose name matches this regex");
+  app.flag("--small", small, "Check every workload at its small size; time nothing");
+  app.option("--runs", runs, "Timed samples per workload (the median is kept)").positive();
+  app.option("--peers", peers, "bench/workload_peers.py: the same workloads in PyTorch and NumPy");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     return ingot::bench::run(device, only, small, runs, peers);
   } catch (const std::exception& e) {

@@ -7,6 +7,7 @@
 #include <new>
 
 #include "cli_commands.hpp"
+#include "command_line.hpp"
 #include "gpu_bench.hpp"
 #include "ingot/context.hpp"
 #include "ingot/error.hpp"
@@ -37,7 +38,8 @@ int main(int argc, char** argv) {
   CLI::App* levels = kernels->add_subcommand(
       "levels", "Time and check one sum at each of the five kernel levels (docs/kernel-levels.md)");
   kernel_levels::LevelOptions level_options;
-  kernel_levels::add_level_options(*levels, level_options);
+  ingot::tools::CommandLine levels_line(*levels);
+  kernel_levels::add_level_options(levels_line, level_options);
 
   CLI::App* cache = app.add_subcommand(
       "cache", "Show the compiled-kernel cache: size against INGOT_CACHE_MAX, entries, hit rate");
@@ -59,7 +61,8 @@ int main(int argc, char** argv) {
   CLI::App* bench = app.add_subcommand(
       "bench", "Print the benchmark table of a device (the default one unless --device)");
   ingot::bench::GpuBenchOptions bench_options;
-  ingot::bench::add_gpu_bench_options(*bench, bench_options);
+  ingot::tools::CommandLine bench_line(*bench);
+  ingot::bench::add_gpu_bench_options(bench_line, bench_options);
 
   CLI::App* exporter = app.add_subcommand(
       "export", "Write an example function (mlp, transformer_block) as a C library");

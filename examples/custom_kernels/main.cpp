@@ -8,13 +8,14 @@
 //      the same bins in place.
 //
 //   ingot_example_custom_kernels [--device NAME] [--n N]
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ingot/ingot.hpp>
 #include <random>
 #include <vector>
+
+#include "command_line.hpp"
 
 namespace {
 
@@ -69,12 +70,13 @@ bool report(const char* what, double error, double bound) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Metal kernels as their authors wrote them, run on tensors and checked"};
+  ingot::tools::CommandLine app{
+      "Metal kernels as their authors wrote them, run on tensors and checked"};
   std::string device = "METAL:0";
   int64_t n = 1000;
-  app.add_option("--device", device, "A Metal device (default METAL:0)");
-  app.add_option("--n", n, "Elements")->check(CLI::PositiveNumber);
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "A Metal device (default METAL:0)");
+  app.option("--n", n, "Elements").positive();
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     std::mt19937 rng(7);
     std::uniform_real_distribution<float> uniform(-1, 1);

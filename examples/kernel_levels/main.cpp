@@ -10,15 +10,14 @@
 // Exits 1 on an error and 2 when a level's sum is wrong.
 #include <fmt/core.h>
 
-#include <CLI/CLI.hpp>
-
+#include "command_line.hpp"
 #include "level_options.hpp"
 
 int main(int argc, char** argv) {
-  CLI::App app{"The sum of one tensor at each of ingot's five kernel levels"};
+  ingot::tools::CommandLine app{"The sum of one tensor at each of ingot's five kernel levels"};
   kernel_levels::LevelOptions options;
   kernel_levels::add_level_options(app, options);
-  CLI11_PARSE(app, argc, argv);
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     return kernel_levels::print_levels(options) ? 0 : 2;
   } catch (const ingot::Error& e) {

@@ -7,7 +7,6 @@
 //   ingot_example_train_digits --data digits.csv [--device CPU] [--epochs 10]
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -21,6 +20,7 @@
 #include <sstream>
 
 #include "../common/progress.hpp"
+#include "command_line.hpp"
 
 namespace {
 
@@ -95,20 +95,21 @@ double cosine(double lr, int step, int steps) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Trains a small CNN on the 8x8 digits with ingot::nn and ingot::optim"};
+  ingot::tools::CommandLine app{
+      "Trains a small CNN on the 8x8 digits with ingot::nn and ingot::optim"};
   std::string data = "digits.csv", device = "CPU";
   int epochs = 10, batch_size = 64, max_steps = 0;
   double lr = 3e-3, min_accuracy = 0;
   unsigned seed = 0;
-  app.add_option("--data", data, "the CSV train_digits.py --write-csv writes");
-  app.add_option("--device", device, "device to train on");
-  app.add_option("--epochs", epochs)->check(CLI::PositiveNumber);
-  app.add_option("--batch", batch_size)->check(CLI::PositiveNumber);
-  app.add_option("--lr", lr);
-  app.add_option("--seed", seed);
-  app.add_option("--max-steps", max_steps, "stop after this many steps");
-  app.add_option("--min-accuracy", min_accuracy, "exit 1 when the test accuracy is below it");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--data", data, "the CSV train_digits.py --write-csv writes");
+  app.option("--device", device, "device to train on");
+  app.option("--epochs", epochs).positive();
+  app.option("--batch", batch_size).positive();
+  app.option("--lr", lr);
+  app.option("--seed", seed);
+  app.option("--max-steps", max_steps, "stop after this many steps");
+  app.option("--min-accuracy", min_accuracy, "exit 1 when the test accuracy is below it");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     const Digits digits = read_csv(data);
     ingot::Tensor::manual_seed(seed);

@@ -7,7 +7,6 @@
 //       [--dim 64 --layers 2 --heads 4 --seq 64 --batch 16]
 #include <fmt/format.h>
 
-#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +21,7 @@
 #include <vector>
 
 #include "../common/progress.hpp"
+#include "command_line.hpp"
 
 namespace {
 
@@ -124,25 +124,25 @@ std::string read_text(const std::string& path) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"Trains a tiny character-level transformer on a text file"};
+  ingot::tools::CommandLine app{"Trains a tiny character-level transformer on a text file"};
   Config c;
   std::string text_path;
   int steps = 200, batch = 16, sample = 200;
   double lr = 3e-3, max_loss = 0;
   unsigned seed = 0;
-  app.add_option("--text", text_path, "the text to learn (e.g. docs/engine.md)")->required();
-  app.add_option("--device", c.device);
-  app.add_option("--steps", steps)->check(CLI::PositiveNumber);
-  app.add_option("--batch", batch)->check(CLI::PositiveNumber);
-  app.add_option("--dim", c.dim)->check(CLI::PositiveNumber);
-  app.add_option("--layers", c.layers)->check(CLI::PositiveNumber);
-  app.add_option("--heads", c.heads)->check(CLI::PositiveNumber);
-  app.add_option("--seq", c.seq)->check(CLI::PositiveNumber);
-  app.add_option("--lr", lr);
-  app.add_option("--seed", seed);
-  app.add_option("--sample", sample, "characters of greedy text to print after training");
-  app.add_option("--max-loss", max_loss, "exit 1 unless the last loss is below this");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--text", text_path, "the text to learn (e.g. docs/engine.md)").required();
+  app.option("--device", c.device);
+  app.option("--steps", steps).positive();
+  app.option("--batch", batch).positive();
+  app.option("--dim", c.dim).positive();
+  app.option("--layers", c.layers).positive();
+  app.option("--heads", c.heads).positive();
+  app.option("--seq", c.seq).positive();
+  app.option("--lr", lr);
+  app.option("--seed", seed);
+  app.option("--sample", sample, "characters of greedy text to print after training");
+  app.option("--max-loss", max_loss, "exit 1 unless the last loss is below this");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     if (c.dim % c.heads != 0)
       throw ingot::ArgumentError(

@@ -6,7 +6,6 @@
 //
 // It prints the kernels one forward pass takes, the time of the first pass (which compiles
 // them, or loads them from the disk cache) and of a second one, and the largest error.
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "block.hpp"
+#include "command_line.hpp"
 
 namespace {
 
@@ -75,15 +75,15 @@ Matrix reference(const Matrix& x, const std::vector<Matrix>& w, int64_t seq, int
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"One transformer block's forward pass, checked against float64 on the host"};
+  ingot::tools::CommandLine app{
+      "One transformer block's forward pass, checked against float64 on the host"};
   std::string device;
   int64_t seq = 128, dim = 256, heads = 4;
-  app.add_option("--device", device, "The device (default: the default device)");
-  app.add_option("--seq", seq, "Sequence length")->check(CLI::PositiveNumber);
-  app.add_option("--dim", dim, "Model dimension")->check(CLI::PositiveNumber);
-  app.add_option("--heads", heads, "Attention heads (dividing the dimension)")
-      ->check(CLI::PositiveNumber);
-  CLI11_PARSE(app, argc, argv);
+  app.option("--device", device, "The device (default: the default device)");
+  app.option("--seq", seq, "Sequence length").positive();
+  app.option("--dim", dim, "Model dimension").positive();
+  app.option("--heads", heads, "Attention heads (dividing the dimension)").positive();
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     if (device.empty()) device = ingot::Device::default_name();
     ingot::Tensor::manual_seed(7);

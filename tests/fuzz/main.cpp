@@ -2,12 +2,12 @@
 // opens and checked against a float64 interval reference written apart from ingot.
 // Failures are reported with their seed, shrunk to a small program and printed as C++.
 // See docs/fuzzing.md.
-#include <CLI/CLI.hpp>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 
+#include "command_line.hpp"
 #include "fuzz/cpp_repro.hpp"
 #include "fuzz/shrink.hpp"
 #include "fuzz/worker.hpp"
@@ -120,26 +120,27 @@ int replay(uint64_t seed, const std::string& device, const Settings& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"ingot_fuzz: random tensor programs on every device against a float64 reference"};
+  ingot::tools::CommandLine app{
+      "ingot_fuzz: random tensor programs on every device against a float64 reference"};
   Settings s;
   bool worker = false;
   std::string device, program_path;
   std::optional<uint64_t> replay_seed;
-  app.add_option("--seed", s.seed, "the first program's seed (programs are seed, seed+1, ...)");
-  app.add_option("--count", s.count, "programs a device (default 100 unless --seconds)");
-  app.add_option("--seconds", s.seconds, "stop starting programs after this many seconds");
-  app.add_option("--devices", s.devices, "devices, comma-separated (default: all that open)");
-  app.add_option("--jobs", s.jobs, "worker processes at once")->check(CLI::Range(1, 256));
-  app.add_option("--max-numel", s.max_numel, "the largest tensor a step may make");
-  app.add_option("--max-steps", s.max_steps, "operations a program may have");
-  app.add_option("--plant", s.plant, "plant a bug in the reference (exp, flip) to see it caught");
-  app.add_option("--shrink", s.shrink, "how many failures to shrink and print as C++");
-  app.add_option("--log", s.log, "append the report to this file");
-  app.add_option("--replay", replay_seed, "run one seed in this process, printing its program");
-  app.add_option("--device", device, "the device of --replay (and of a worker)");
-  app.add_flag("--worker", worker, "internal: run programs and report them line by line");
-  app.add_option("--program", program_path, "internal: the worker runs this program file");
-  CLI11_PARSE(app, argc, argv);
+  app.option("--seed", s.seed, "the first program's seed (programs are seed, seed+1, ...)");
+  app.option("--count", s.count, "programs a device (default 100 unless --seconds)");
+  app.option("--seconds", s.seconds, "stop starting programs after this many seconds");
+  app.option("--devices", s.devices, "devices, comma-separated (default: all that open)");
+  app.option("--jobs", s.jobs, "worker processes at once").range(1, 256);
+  app.option("--max-numel", s.max_numel, "the largest tensor a step may make");
+  app.option("--max-steps", s.max_steps, "operations a program may have");
+  app.option("--plant", s.plant, "plant a bug in the reference (exp, flip) to see it caught");
+  app.option("--shrink", s.shrink, "how many failures to shrink and print as C++");
+  app.option("--log", s.log, "append the report to this file");
+  app.option("--replay", replay_seed, "run one seed in this process, printing its program");
+  app.option("--device", device, "the device of --replay (and of a worker)");
+  app.flag("--worker", worker, "internal: run programs and report them line by line");
+  app.option("--program", program_path, "internal: the worker runs this program file");
+  if (std::optional<int> status = app.parse(argc, argv)) return *status;
   try {
     plant_reference_bug(s.plant);
     if (worker) {
