@@ -4,7 +4,6 @@
 #include <fmt/ranges.h>
 #include <stdlib.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -113,9 +112,8 @@ std::vector<uint8_t> CpuCompiler::compile(const std::string& source) {
 ExportedKernel CpuCompiler::export_kernel(const std::string& source, const std::string& function,
                                           const std::string& symbol) {
   // The renderer's kernels are named by their shapes, so that two kernels of one library
-  // may share a name: each is renamed where it is defined.
-  // No sanitizer (the program linking it has no sanitizer runtime) and no -march=native (it
-  // runs on other machines).
+  // may share a name: each is renamed where it is defined. No sanitizer (the program
+  // linking it has no sanitizer runtime) and no -march=native (it runs on other machines).
   return {".o", build(source, "kernel.c", with(kCommonFlags, {"-D" + function + "=" + symbol}),
                       Output::kObject, "export")};
 }
