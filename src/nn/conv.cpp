@@ -4,7 +4,8 @@
 // vectors run along the output channels. A 1x1 convolution of stride 1 without padding
 // is a batched matmul over the flattened image, which takes codegen's matmul plans (TC,
 // STAGE); a k x k one of stride 1 on a device with matrix tiles or staged float32
-// matmuls, a sum over taps of matmuls (TC, STAGE, WGMMA). conv_transpose2d is a
+// matmuls, or on the CPU with 16 channels or more, a sum over taps of matmuls (TC, STAGE,
+// WGMMA, the CPU's register tiles). conv_transpose2d is a
 // convolution of the input spread out by the stride. docs/nn.md has the details.
 #include <algorithm>
 #include <string>
@@ -88,9 +89,16 @@ bool on_matrix_tiles(const DeviceInfo& info, DType dtype) {
 // - on staged register tiles (codegen's STAGE, float32), where the output channels fill
 //   its smallest block (64) and the input channels its slice depth (32): whole 16-byte
 //   vectors. H200, conv2d 8x32x56x56 by 64x32x3x3: 68-70 us as one sum over windows,
-//   45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md).
+//   45-69 us so (cuDNN 37; bench/results/2026-11-28-h200-s7.md);
+// - on the CPU's matmul plans (no threadgroups), from 16 channels in and out and up to 25
+//   taps (a weight's gradient is a convolution by the output's gradient, as many taps as
+//   pixels: by window sums). This 2-core CPU, float32, best of 6 (s11): 64x16x8x8 by
+//   32x16x3x3 1.15 -> 0.68 ms, 8x32x56x56 by 64x32x3x3 21.7 -> 11.3, 8x64x28x28 by
+//   64x64x3x3 8.8 -> 5.1, 8x128x14x14 by 128x128x3x3 12.3 -> 5.2; fewer channels (1 and
+//   3 in) were slower so, and keep the window sums.
 int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
   constexpr int64_t kStagedColumns = 64, kStagedDepth = 32, kVector = 4;
+  constexpr int64_t kCpuDepth = 16, kCpuTaps = 25;
   const DeviceInfo& info = Device::get(x.device()).info();
   if (g.stride.h != 1 || g.stride.w != 1 || g.kh * g.kw == 1) return 0;
   const int64_t tile = info.matrix_tile;
@@ -98,6 +106,9 @@ int64_t tap_matmul_rows(const Tensor& x, const Geometry& g) {
     return tile;
   if (info.staged_matmul && x.dtype() == DType::Float32 && g.per_out >= kStagedColumns &&
       g.per_group >= kStagedDepth)
+    return kVector;
+  if (!info.threadgroups && g.per_group >= kCpuDepth && g.per_out >= kCpuDepth &&
+      g.kh * g.kw <= kCpuTaps)
     return kVector;
   return 0;
 }

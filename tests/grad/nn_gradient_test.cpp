@@ -32,6 +32,11 @@ std::vector<GradCase> nn_cases() {
       {"conv2d_unbatched",
        {{2, 5, 4}, {3, 2, 3, 3}},
        [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 1); }},
+      // 16 channels in and out: on the CPU a sum over taps of matmuls forward and for the
+      // input's gradient (conv.cpp's tap_matmul_rows), the weight's by window sums.
+      {"conv2d_taps_16_channels",
+       {{1, 16, 4, 3}, {16, 16, 3, 3}, {16}},
+       [](const Inputs& x) { return nn::conv2d(x[0], x[1], x[2], 1, 1); }},
       {"conv2d_groups_1x1",
        {{2, 4, 3, 3}, {2, 2, 1, 1}},
        [](const Inputs& x) { return nn::conv2d(x[0], x[1], {}, 1, 0, 1, 2); }},
