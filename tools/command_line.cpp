@@ -1,7 +1,6 @@
 #include "command_line.hpp"
 
 #include <CLI/CLI.hpp>
-#include <cstdint>
 #include <vector>
 
 namespace ingot::tools {
@@ -73,15 +72,11 @@ std::optional<int> CommandLine::parse(int argc, char** argv) {
   template CommandLine::Option CommandLine::option<T>(const std::string&, T&, const std::string&);
 INGOT_COMMAND_LINE_TYPE(int)
 INGOT_COMMAND_LINE_TYPE(long)
-INGOT_COMMAND_LINE_TYPE(long long)
 INGOT_COMMAND_LINE_TYPE(unsigned)
 INGOT_COMMAND_LINE_TYPE(unsigned long)
-INGOT_COMMAND_LINE_TYPE(unsigned long long)
 INGOT_COMMAND_LINE_TYPE(double)
 INGOT_COMMAND_LINE_TYPE(std::string)
 INGOT_COMMAND_LINE_TYPE(std::vector<std::string>)
-INGOT_COMMAND_LINE_TYPE(std::vector<int>)
-INGOT_COMMAND_LINE_TYPE(std::vector<long>)
 INGOT_COMMAND_LINE_TYPE(std::optional<unsigned long>)
 #undef INGOT_COMMAND_LINE_TYPE
 

@@ -42,8 +42,9 @@ class CommandLine {
   CommandLine& operator=(const CommandLine&) = delete;
 
   // `names`: "--name", "-n,--name", or "name" for a positional argument. `value` holds the
-  // default and receives what is given. T is a number, std::string or a std::vector of
-  // them (an option given several times, or a positional taking the rest).
+  // default and receives what is given. T is one of the types command_line.cpp
+  // instantiates: numbers, std::string, std::vector<std::string> (an option given several
+  // times, or a positional taking the rest), std::optional<unsigned long>.
   template <class T>
   Option option(const std::string& names, T& value, const std::string& help = "");
   Option flag(const std::string& names, bool& value, const std::string& help = "");

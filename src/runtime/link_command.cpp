@@ -60,7 +60,7 @@ Template ask(const std::string& driver, const std::vector<std::string>& flags,
     auto has = [&](const std::string& w) {
       return std::find(words.begin(), words.end(), w) != words.end();
     };
-    if (!words.empty() && has(object) && has(output)) return {words, object, output};
+    if (has(object) && has(output)) return {words, object, output};
   }
   throw Error(
       fmt::format("{} names no link of an object into a shared object; asked `{}`, it {}:\n{}",
