@@ -124,6 +124,12 @@ const std::vector<Case> kCases = {
      [] {
        return input({2304, 64}).matmul(input({64, 2048}));
      }},
+    // Output rows that are not whole vectors (131 columns): a block's sums go through
+    // threadgroup memory, then consecutive threads store consecutive elements.
+    {"matmul_staged_odd",
+     [] {
+       return input({130, 37}).matmul(input({37, 131}));
+     }},
     {"matmul_f16_staged",
      [] {
        return input({128, 64}, DType::Float16).matmul(input({128, 64}, DType::Float16).T());

@@ -154,19 +154,32 @@ LazyNode* below_broadcast(LazyNode* y) {
   return y;
 }
 
+// Whether `n` is a view swapping the last two axes of its source.
+bool swaps_last_two(const LazyNode* n) {
+  const size_t r = n->arg.size();
+  return n->op == Op::Permute && !n->realized() && r >= 2 &&
+         n->arg[r - 1] == static_cast<int64_t>(r) - 2 &&
+         n->arg[r - 2] == static_cast<int64_t>(r) - 1;
+}
+
 // A matmul's right operand as the product holds it ([..., 1, N, K]: b's transpose), where
 // b itself swaps the last two axes of its data (b = x^T, stored [..., N, K]): that
 // transposed view b, or nullptr.
 LazyNode* transposed_right_operand(LazyNode* y) {
   y = below_broadcast(y);
-  auto swaps_last_two = [](const LazyNode* n) {
-    const size_t r = n->arg.size();
-    return n->op == Op::Permute && !n->realized() && r >= 2 &&
-           n->arg[r - 1] == static_cast<int64_t>(r) - 2 &&
-           n->arg[r - 2] == static_cast<int64_t>(r) - 1;
-  };
   if (!swaps_last_two(y) || !swaps_last_two(y->src[0].get())) return nullptr;
   return y->src[0].get();
+}
+
+// The fewest columns of a product for which the CPU copies a left operand stored
+// depth-major first (see Regions::realize_untileable_operands).
+constexpr int64_t kLeftCopyColumns = 256;
+
+// A matmul's left operand as the product holds it ([..., M, 1, K]), where it swaps the
+// last two axes of its data (a = x^T, stored [..., K, M]): that view, or nullptr.
+LazyNode* transposed_left_operand(LazyNode* y) {
+  y = below_broadcast(y);
+  return swaps_last_two(y) ? y : nullptr;
 }
 
 // What the region of each node holds, as the schedule decides it sources first.
@@ -195,7 +208,12 @@ struct Regions {
   // On a device whose matmul plans are SIMD vectors without threadgroups (the CPU), a
   // right operand stored transposed (a @ b^T) is copied first too, one pass over it: the
   // plans would take its sums along the depth, each reduced across its lanes at the end
-  // (16x512x64 @ 16x64x511: 11 -> 4.8 ms; NumPy 2.9).
+  // (16x512x64 @ 16x64x511: 11 -> 4.8 ms; NumPy 2.9). So is a left operand stored
+  // depth-major (a^T @ b) where the product has kLeftCopyColumns columns or more: the
+  // plans' tiles of 6 rows read 6 values of each of its rows, a cache line a step of the
+  // depth, which a tile's panel of the right operand then pushes out of the cache
+  // ((1024x2047)^T @ 1024x512 on an AMD EPYC: 40-55 -> 19-23 ms). With fewer columns the
+  // copy costs more than the product saves (4096^2 transposed by 64 columns: 49 -> 91 ms).
   void realize_untileable_operands(const LazyNode& reduce, const DeviceLookup& device) {
     const LazyNode& product = *reduce.src[0];
     if (reduce.op != Op::ReduceSum || product.op != Op::Mul || product.realized()) return;
@@ -204,9 +222,13 @@ struct Regions {
     };
     for (const auto& operand : product.src)
       if (LazyNode* merge = merge_of_permuted(operand.get())) copy(merge);
-    if (LazyNode* stored = transposed_right_operand(product.src[1].get()); stored && device)
-      if (const DeviceInfo& info = device(); !info.threadgroups && info.simd_width > 1)
-        copy(stored);
+    if (!device) return;
+    if (const DeviceInfo& info = device(); info.threadgroups || info.simd_width <= 1) return;
+    if (LazyNode* stored = transposed_right_operand(product.src[1].get())) copy(stored);
+    if (LazyNode* stored = transposed_left_operand(product.src[0].get());
+        stored && product.shape.size() >= 3 &&
+        product.shape[product.shape.size() - 2] >= kLeftCopyColumns)
+      copy(stored);
   }
   // A padded reduction is computed by a kernel of its own first: a kernel of the padded
   // tensor would compute it under the pad's guard, where no plan tiles it (the gradients

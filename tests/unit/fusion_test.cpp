@@ -104,6 +104,22 @@ TEST(Fusion, TransposedRightOperandIsCopiedOnTheCpu) {
     }
 }
 
+// On the CPU a left operand stored depth-major (a^T @ b) is copied first where the product
+// has 256 columns or more; with fewer the copy would cost more than it saves.
+TEST(Fusion, TransposedLeftOperandIsCopiedOnTheCpuForWideProducts) {
+  Tensor a = random_tensor({7, 9}, 28), b = random_tensor({7, 257}, 29);
+  Tensor out = a.T().matmul(b);
+  EXPECT_EQ(kernels_for({out}), 2u);
+  EXPECT_EQ(kernels_for({a.T().matmul(random_tensor({7, 255}, 30))}), 1u);
+  auto va = a.to_vector<float>(), vb = b.to_vector<float>(), vo = out.to_vector<float>();
+  for (int i = 0; i < 9; ++i)
+    for (int j = 0; j < 257; ++j) {
+      double ref = 0;
+      for (int k = 0; k < 7; ++k) ref += double(va[k * 9 + i]) * vb[k * 257 + j];
+      EXPECT_NEAR(vo[i * 257 + j], ref, 1e-4);
+    }
+}
+
 TEST(Fusion, RowSoftmaxIsOneKernel) {
   Tensor a = random_tensor({33, 65}, 7);
   Tensor out = a.softmax(-1);

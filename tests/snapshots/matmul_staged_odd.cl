@@ -1,0 +1,98 @@
+// r_130_131: LOCAL(256) UPCAST(out,4) UPCAST(axis0,8) 
+__kernel void r_130_131(__global float* restrict p0, __global const float* restrict p1, __global const float* restrict p2) {
+  uchar v2 = (((long)get_global_id(0)) < 561L);
+  if (v2) {
+    long v5 = (((long)get_global_id(0)) % 33L);
+    long v7 = (v5 * (-1L));
+    uchar v9 = (v7 < (-31L));
+    long v10 = (v9 * (-1L));
+    long v12 = (v5 * 4L);
+    long v13 = (v10 + v12);
+    long v14 = (((long)get_global_id(0)) / 33L);
+    long v15 = (v14 * (-1L));
+    uchar v17 = (v15 < (-15L));
+    long v19 = (v17 * (-6L));
+    long v21 = (v14 * 8L);
+    long v22 = (v19 + v21);
+    float4 v23 = ((float4)(0x0p+0f));
+    float4 v24 = ((float4)(0x0p+0f));
+    float4 v25 = ((float4)(0x0p+0f));
+    float4 v26 = ((float4)(0x0p+0f));
+    float4 v27 = ((float4)(0x0p+0f));
+    float4 v28 = ((float4)(0x0p+0f));
+    float4 v29 = ((float4)(0x0p+0f));
+    float4 v30 = ((float4)(0x0p+0f));
+    for (long v31 = 0; v31 < 37; v31++) {
+      long v33 = (v22 * 37L);
+      long v34 = (v33 + v31);
+      float v35 = p1[v34];
+      long v37 = (v31 * 131L);
+      long v38 = (v13 + v37);
+      float4 v39 = vload4(0, p2 + v38);
+      float4 v40 = ((float4)(v35));
+      float4 v41 = (v40 * v39);
+      float4 v42 = (v23 + v41);
+      v23 = v42;
+      long v44 = (v34 + 37L);
+      float v45 = p1[v44];
+      float4 v46 = ((float4)(v45));
+      float4 v47 = (v46 * v39);
+      float4 v48 = (v24 + v47);
+      v24 = v48;
+      long v51 = (v34 + 74L);
+      float v52 = p1[v51];
+      float4 v53 = ((float4)(v52));
+      float4 v54 = (v53 * v39);
+      float4 v55 = (v25 + v54);
+      v25 = v55;
+      long v58 = (v34 + 111L);
+      float v59 = p1[v58];
+      float4 v60 = ((float4)(v59));
+      float4 v61 = (v60 * v39);
+      float4 v62 = (v26 + v61);
+      v26 = v62;
+      long v65 = (v34 + 148L);
+      float v66 = p1[v65];
+      float4 v67 = ((float4)(v66));
+      float4 v68 = (v67 * v39);
+      float4 v69 = (v27 + v68);
+      v27 = v69;
+      long v72 = (v34 + 185L);
+      float v73 = p1[v72];
+      float4 v74 = ((float4)(v73));
+      float4 v75 = (v74 * v39);
+      float4 v76 = (v28 + v75);
+      v28 = v76;
+      long v79 = (v34 + 222L);
+      float v80 = p1[v79];
+      float4 v81 = ((float4)(v80));
+      float4 v82 = (v81 * v39);
+      float4 v83 = (v29 + v82);
+      v29 = v83;
+      long v86 = (v34 + 259L);
+      float v87 = p1[v86];
+      float4 v88 = ((float4)(v87));
+      float4 v89 = (v88 * v39);
+      float4 v90 = (v30 + v89);
+      v30 = v90;
+    }
+    long v94 = (v22 * 131L);
+    long v95 = (v13 + v94);
+    vstore4(v23, 0, p0 + v95);
+    long v97 = (v95 + 131L);
+    vstore4(v24, 0, p0 + v97);
+    long v100 = (v95 + 262L);
+    vstore4(v25, 0, p0 + v100);
+    long v103 = (v95 + 393L);
+    vstore4(v26, 0, p0 + v103);
+    long v106 = (v95 + 524L);
+    vstore4(v27, 0, p0 + v106);
+    long v109 = (v95 + 655L);
+    vstore4(v28, 0, p0 + v109);
+    long v112 = (v95 + 786L);
+    vstore4(v29, 0, p0 + v112);
+    long v115 = (v95 + 917L);
+    vstore4(v30, 0, p0 + v115);
+  }
+}
+
