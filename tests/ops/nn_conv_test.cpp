@@ -37,7 +37,7 @@ std::vector<ConvCase> conv_cases() {
       // Channels that divide into matrix tiles, stride 1: a sum over taps of matmuls on
       // devices with them (TC: the emulated Metal's 8 x 8 in float32 and float16, CUDA's
       // 16 x 16 in float16) and, from 16 channels in and out, on the CPU's matmul plans;
-      // the channels-last sums elsewhere.
+      // the channels-last sums elsewhere. The bias rides in the sums' kernel, by group.
       {"taps_tc_f32", 2, 8, 6, 7, 16, 3, 3, 1, 1, 1, 1, true, false},
       {"taps_tc_f16", 1, 16, 7, 6, 32, 3, 3, 1, 1, 1, 1, true, true, F16},
       {"taps_tc_groups_dilation_f16",
@@ -52,7 +52,7 @@ std::vector<ConvCase> conv_cases() {
        {2, 1},
        {2, 3},
        2,
-       false,
+       true,
        false,
        F16},
       // Channels that fill CUDA's staged blocks, stride 1: the sum over taps on STAGE's
