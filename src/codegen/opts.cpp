@@ -322,20 +322,25 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
         const int64_t extent = shape[static_cast<size_t>(axis)];
         return threads ? extent % width == 0 : extent >= width;
       };
+      // On the CPU several vectors along the lanes' axis, where there are enough of them
+      // for every core: a reduction walking a strided axis then reads 256 contiguous bytes
+      // a step, which the prefetchers follow, where one vector a row (or a vector of each
+      // of several rows) missed the cache at every step (sum over axis 0 of 4099x3072 7.5
+      // -> 2.4 ms; over axes 0,1 of 16x64x112x109 4.9 -> 2.1 ms; lanes along an earlier
+      // axis, a sum over the middle axis of 256x255x192 permuted, 5.5 -> 1.6 ms).
+      auto with_lane_vectors = [&](Plan p, int axis) {
+        if (!threads &&
+            shape[static_cast<size_t>(axis)] >= int64_t{kReductionLaneVectors} * width &&
+            shape_numel(shape) / (int64_t{kReductionLaneVectors} * width) >= device.compute_units)
+          p.lane_vectors = kReductionLaneVectors;
+        return p;
+      };
       if (!shape.empty() && lane_fits(lanes)) {
-        Plan p = output_lanes(lanes, width);
+        Plan p = with_lane_vectors(output_lanes(lanes, width), lanes);
         // On GPUs the outputs an unrolled thread takes leave at least one group on every
         // compute unit (a column sum's first stage of 65536 outputs ran on 2048 threads
         // with 8 x 4 outputs each, 1.45x the time of one unsplit kernel, on the H100).
         const int64_t wave = threads ? int64_t{device.compute_units} * local : 1;
-        // On the CPU several vectors along the lanes' axis, where there are enough of them
-        // for every core: a reduction walking a strided axis then reads 256 contiguous
-        // bytes a step, which the prefetchers follow, where one vector a row (or a vector
-        // of each of several rows) missed the cache at every step (sum over axis 0 of
-        // 4099x3072 7.5 -> 2.4 ms; over axes 0,1 of 16x64x112x109 4.9 -> 2.1 ms).
-        if (!threads && shape[lanes] >= int64_t{kReductionLaneVectors} * width &&
-            shape_numel(shape) / (int64_t{kReductionLaneVectors} * width) >= device.compute_units)
-          p.lane_vectors = kReductionLaneVectors;
         for (int axis = lanes - 1; axis >= 0 && p.unroll == 1 && p.lane_vectors == 1; --axis) {
           for (int u : {8, 4})
             if (shape[axis] % u == 0 && p.unroll == 1 &&
@@ -351,7 +356,7 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
       // its stores go lane by lane, once per output).
       if (!threads)
         for (int axis = lanes - 1; axis >= 0; --axis)
-          if (lane_fits(axis)) plans.push_back(output_lanes(axis, width));
+          if (lane_fits(axis)) plans.push_back(with_lane_vectors(output_lanes(axis, width), axis));
       // On the CPU, the output's lanes even where a load gathers (padded windows stacked
       // and summed: a depthwise convolution written with pad and slice), those loads lane
       // by lane and the rest in vectors, before no plan at all.

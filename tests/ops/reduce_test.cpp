@@ -79,6 +79,11 @@ std::vector<ReduceSpec> reduce_specs() {
   Layout expanded = layout("expand", {7, 1}, [](const auto& x) { return x.expand({7, 13}); });
   Layout padded = layout("pad", {5, 6}, [](const auto& x) { return x.pad({{1, 2}, {3, 0}}, 1.0); });
   Layout big = contiguous("37x1031", {37, 1031});
+  // Outputs whose lanes run along an earlier axis, 70 of them (the CPU's 4 vectors side by
+  // side, the last ones overlapping).
+  Layout permuted_wide = layout("permute_wide", {8, 7, 70}, [](const auto& x) {
+    return x.permute({2, 0, 1});
+  });
   return {
       {m, A{}},
       {m, A{0}},
@@ -101,6 +106,7 @@ std::vector<ReduceSpec> reduce_specs() {
       {big, A{0}},
       {permuted, A{0}},
       {permuted, A{1, 2}},
+      {permuted_wide, A{2}},
       {sliced, A{1}},
       {sliced, A{}},
       {flipped, A{0}},
