@@ -6,6 +6,14 @@
 
 namespace ingot::bench {
 
+void warm_up(Device& device, const std::function<void()>& enqueue) {
+  const double start = timing::now();
+  while (timing::now() - start < kWarmUpSeconds) {
+    enqueue();
+    device.synchronize();
+  }
+}
+
 double median(std::vector<double> values) {
   auto middle = values.begin() + values.size() / 2;
   std::nth_element(values.begin(), middle, values.end());
@@ -16,6 +24,7 @@ double median_seconds(Device& device, const Runs& runs, const std::function<void
   enqueue();
   enqueue();
   device.synchronize();
+  warm_up(device, enqueue);
   std::vector<double> samples;
   for (int s = 0; s < runs.samples; ++s) {
     double start = timing::now();

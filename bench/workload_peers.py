@@ -7,9 +7,9 @@
 # SPEC.json: [{"name": ..., "inputs": [{"shape": [...], "dtype": "float32"}], "steps": N}]
 # Each figure is seconds per call: the median of `samples` samples, each a batch of calls
 # back to back (about 5 ms) and one synchronize, divided by the batch, after two warm-up
-# calls, as the bench times ingot. A workload with steps is host time per step of a loop
-# feeding each result back as the next input. Writes peers.json ("PEER: NAME": seconds)
-# to $OUT, or to the current folder.
+# calls and 50 ms more of them, as the bench times ingot. A workload with steps is host
+# time per step of a loop feeding each result back as the next input. Writes peers.json
+# ("PEER: NAME": seconds) to $OUT, or to the current folder.
 import json
 import math
 import os
@@ -28,6 +28,7 @@ except ImportError:
     torch = None
 
 SAMPLE_SECONDS = 5e-3
+WARM_UP_SECONDS = 0.05
 
 
 class NumpyOps:
@@ -348,10 +349,20 @@ WORKLOADS = {
 }
 
 
+def warm_up(ops, call):
+    """Calls `call` for WARM_UP_SECONDS before anything is timed, as the bench does for
+    ingot (bench/device_timing.hpp): an idle GPU's clocks take a while to come up."""
+    start = time.perf_counter()
+    while time.perf_counter() - start < WARM_UP_SECONDS:
+        call()
+        ops.sync()
+
+
 def seconds_per_call(ops, call, samples):
     call()
     call()
     ops.sync()
+    warm_up(ops, call)
     start = time.perf_counter()
     call()
     ops.sync()
@@ -374,6 +385,7 @@ def seconds_per_step(ops, step, state, steps, samples):
 
     loop()
     ops.sync()
+    warm_up(ops, loop)
     times = []
     for _ in range(samples):
         start = time.perf_counter()

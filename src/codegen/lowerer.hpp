@@ -53,6 +53,7 @@ class Lowerer {
   Index unravel_tiles(const Expr& g, const Shape& tiles) const;
   Expr tile_first(const Expr& t, int64_t size, int64_t extent);
   void store_rows(Index idx);
+  bool row_in_registers() const;
 
   // lanes.cpp
   Val per_element(const std::vector<Expr>& exprs,

@@ -308,41 +308,56 @@ StagedBlock Lowerer::register_block(const StagedSlice& a, const StagedSlice& b, 
   };
   auto store = [=, this] {
     if (edge.cols % lanes != 0) {
-      // Rows that are not whole vectors: the sums go to threadgroup memory first, then
-      // each round's threads store consecutive elements of the block's rows (stored from
-      // the registers element by element, a SIMD group wrote every 4th element of 4
-      // rows: H200, 1000x1000 @ 1000x1001^T 78 -> 70 us, 1000x1004 69).
+      // Rows that are not whole vectors go through threadgroup memory (the A slice's, free
+      // after the last product), a band of the block's rows at a time: `per_band` of each
+      // thread's runs of rows, as many as fit. The sums are stored there as vectors, then
+      // each round's threads store consecutive elements of the band's rows (stored from the
+      // registers element by element, a SIMD group wrote every 4th element of 4 rows: H200,
+      // 1000x1000 @ (1001x1000)^T 78 -> 70 us, 1000x1004 69).
       const int64_t pitch = block + lanes, threads = stage_threads(plan_);
-      const int tile = em_.define_local(DType::Float32, block * pitch);
-      for (int64_t i = 0; i < lanes * runs_m; ++i)
-        for (int64_t h = 0; h < runs_n; ++h)
-          em_.emit({.op = ir::IOp::Store,
-                    .dtype = DType::Float32,
-                    .width = lanes,
-                    .src = {em_.lower_index(sym::add(sym::mul(row(i), pitch), col(h))),
-                            accs[i * runs_n + h]},
-                    .buffer = tile,
-                    .local = true,
-                    .aligned = true},
-                   false);
-      em_.emit({.op = ir::IOp::Barrier}, false);
-      for (int64_t n = 0; n < block * block / threads; ++n) {
-        Expr e = sym::add(tid, n * threads);
-        Expr r = sym::floordiv(e, block), c = sym::mod(e, block);
-        em_.guarded(edge.inside(r, c), [&] {
-          int value = em_.emit({.op = ir::IOp::Load,
-                                .dtype = DType::Float32,
-                                .src = {em_.lower_index(sym::add(sym::mul(r, pitch), c))},
-                                .buffer = tile,
-                                .local = true});
-          Expr at = edge.at(r, c);
-          em_.emit({.op = ir::IOp::Store,
-                    .dtype = DType::Float32,
-                    .src = {em_.lower_index(at), epilogue_ ? with_epilogue(value, at) : value},
-                    .buffer = 0},
-                   false);
-        });
-      }
+      int64_t per_band = lanes;
+      while (per_band > 1 && across_m * per_band * pitch > a.size()) per_band /= 2;
+      const int64_t band = across_m * per_band;
+      if (band * pitch > a.size() || (band * block) % threads != 0) throw Rejected{};
+      for (int64_t g = 0; g < runs_m; ++g)
+        for (int64_t first = 0; first < lanes; first += per_band) {
+          if (g + first > 0) em_.emit({.op = ir::IOp::Barrier}, false);  // the last band stored
+          for (int64_t l = 0; l < per_band; ++l)
+            for (int64_t h = 0; h < runs_n; ++h)
+              em_.emit({.op = ir::IOp::Store,
+                        .dtype = DType::Float32,
+                        .width = lanes,
+                        .src = {em_.lower_index(sym::add(
+                                    sym::mul(sym::add(sym::mul(ty, per_band), l), pitch), col(h))),
+                                accs[(g * lanes + first + l) * runs_n + h]},
+                        .buffer = a.local,
+                        .local = true,
+                        .aligned = true},
+                       false);
+          em_.emit({.op = ir::IOp::Barrier}, false);
+          for (int64_t n = 0; n < band * block / threads; ++n) {
+            Expr e = sym::add(tid, n * threads);
+            Expr r = sym::floordiv(e, block), c = sym::mod(e, block);
+            Expr out_row = sym::add(
+                sym::add(sym::mul(sym::floordiv(r, per_band), lanes), sym::mod(r, per_band)),
+                first + g * half_m);
+            em_.guarded(edge.inside(out_row, c), [&] {
+              // Not reused: each band holds other values at the same places.
+              int value = em_.emit({.op = ir::IOp::Load,
+                                    .dtype = DType::Float32,
+                                    .src = {em_.lower_index(sym::add(sym::mul(r, pitch), c))},
+                                    .buffer = a.local,
+                                    .local = true},
+                                   false);
+              Expr at = edge.at(out_row, c);
+              em_.emit({.op = ir::IOp::Store,
+                        .dtype = DType::Float32,
+                        .src = {em_.lower_index(at), epilogue_ ? with_epilogue(value, at) : value},
+                        .buffer = 0},
+                       false);
+            });
+          }
+        }
       return;
     }
     // The output's value at `at` from lane `l` of a thread's sums.

@@ -106,15 +106,22 @@ Val Lowerer::group_reduce(const AstNode* n, const Index& idx, const Expr& guard)
   extent *= size;
   if (width > 1 && size % round != 0) throw Rejected{};
   int64_t trips = size / round;
-  Expr t = em_.new_var(
-      0, std::max<int64_t>(trips, 1) - 1,
-      em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
-  em_.open_scope();
-  Expr v = sym::add(sym::mul(t, group), lid_);
-  src_idx[axis] = width > 1 ? sym::add(sym::mul(v, width), lane_) : v;
-  accumulate(src_idx);
-  em_.close_scope();
-  em_.emit({.op = ir::IOp::EndRange}, false);
+  auto accumulate_step = [&](const Expr& t) {
+    Expr v = sym::add(sym::mul(t, group), lid_);
+    src_idx[axis] = width > 1 ? sym::add(sym::mul(v, width), lane_) : v;
+    accumulate(src_idx);
+  };
+  if (row_in_registers() && n->arg.size() == 1) {
+    for (int64_t t = 0; t < trips; ++t) accumulate_step(sym::cnst(t));
+  } else {
+    Expr t = em_.new_var(
+        0, std::max<int64_t>(trips, 1) - 1,
+        em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips, .rolled = keep_rolled(n)}, false));
+    em_.open_scope();
+    accumulate_step(t);
+    em_.close_scope();
+    em_.emit({.op = ir::IOp::EndRange}, false);
+  }
   if (size % group != 0) {
     Expr tail = sym::add(sym::cnst(trips * group), lid_);
     em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(tail), em_.index_const(size)}));

@@ -191,20 +191,40 @@ void Lowerer::store_rows(Index idx) {
   idx.back() = probe;
   std::unordered_set<std::string> seen;
   hoist_reductions(out_, idx, sym::cnst(1), {probe}, seen);
-  int64_t trips = ceil_div(columns, stride * lanes);
+  const int64_t trips = ceil_div(columns, stride * lanes);
+  // Step `t` of the row (a variable, or one step of an unrolled row).
+  auto store_step = [&](Expr col, bool ragged) {
+    if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
+    if (lanes > 1) col = sym::add(tile_first(col, lanes, columns), lane_);
+    if (ragged)
+      em_.open_if(
+          em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
+    idx.back() = col;
+    store(idx, eval(out_, idx, sym::cnst(1)));
+    if (ragged) em_.close_if();
+  };
+  const bool ragged = lanes == 1 && columns % stride != 0;
+  if (row_in_registers()) {
+    for (int64_t t = 0; t < trips; ++t) store_step(sym::cnst(t), ragged && t + 1 == trips);
+    return;
+  }
   Expr col = em_.new_var(0, std::max<int64_t>(trips, 1) - 1,
                          em_.emit({.op = ir::IOp::Range, .lo = 0, .hi = trips}, false));
   em_.open_scope();
-  if (stride > 1) col = sym::add(sym::mul(col, stride), lid_);
-  if (lanes > 1) col = sym::add(tile_first(col, lanes, columns), lane_);
-  bool ragged = lanes == 1 && columns % stride != 0;
-  if (ragged)
-    em_.open_if(em_.alu(Op::CmpLt, DType::Bool, {em_.lower_index(col), em_.index_const(columns)}));
-  idx.back() = col;
-  store(idx, eval(out_, idx, sym::cnst(1)));
-  if (ragged) em_.close_if();
+  store_step(col, ragged);
   em_.close_scope();
   em_.emit({.op = ir::IOp::EndRange}, false);
+}
+
+// Under GROUP, a ROW of at most kRegisterRowSteps steps a thread is unrolled, in its
+// reductions and its stores: each step's loads, and what is computed from them, are then
+// the same instructions in every pass over the row (the emitter reuses them), so a
+// thread reads its part of the row from memory once and keeps it in registers (softmax's
+// max, sum and outputs read each row three times).
+bool Lowerer::row_in_registers() const {
+  constexpr int64_t kRegisterRowSteps = 8;
+  return plan_.row_loop && plan_.group > 1 &&
+         ceil_div(out_->shape.back(), plan_.group) <= kRegisterRowSteps;
 }
 
 }  // namespace ingot::codegen

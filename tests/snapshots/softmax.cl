@@ -3,186 +3,226 @@ __kernel void r_32_1000(__global float* restrict p0, __global const float* restr
   __local float l0[128];
   __local float l1[128];
   float v2 = (-INFINITY);
-  for (long v3 = 0; v3 < 7; v3++) {
-    long v5 = (((long)get_group_id(0)) * 1000L);
-    long v6 = (((long)get_local_id(0)) + v5);
-    long v8 = (v3 * 128L);
-    long v9 = (v6 + v8);
-    float v10 = p1[v9];
-    float v11 = ingot_maxf(v2, v10);
-    v2 = v11;
-  }
-  long v15 = (((long)get_local_id(0)) + 896L);
-  uchar v17 = (v15 < 1000L);
-  if (v17) {
-    long v19 = (((long)get_group_id(0)) * 1000L);
-    long v20 = (((long)get_local_id(0)) + v19);
-    long v21 = (v20 + 896L);
-    float v22 = p1[v21];
-    float v23 = ingot_maxf(v2, v22);
-    v2 = v23;
+  long v4 = (((long)get_group_id(0)) * 1000L);
+  long v5 = (((long)get_local_id(0)) + v4);
+  float v6 = p1[v5];
+  float v7 = ingot_maxf(v2, v6);
+  v2 = v7;
+  long v10 = (v5 + 128L);
+  float v11 = p1[v10];
+  float v12 = ingot_maxf(v2, v11);
+  v2 = v12;
+  long v15 = (v5 + 256L);
+  float v16 = p1[v15];
+  float v17 = ingot_maxf(v2, v16);
+  v2 = v17;
+  long v20 = (v5 + 384L);
+  float v21 = p1[v20];
+  float v22 = ingot_maxf(v2, v21);
+  v2 = v22;
+  long v25 = (v5 + 512L);
+  float v26 = p1[v25];
+  float v27 = ingot_maxf(v2, v26);
+  v2 = v27;
+  long v30 = (v5 + 640L);
+  float v31 = p1[v30];
+  float v32 = ingot_maxf(v2, v31);
+  v2 = v32;
+  long v35 = (v5 + 768L);
+  float v36 = p1[v35];
+  float v37 = ingot_maxf(v2, v36);
+  v2 = v37;
+  long v40 = (((long)get_local_id(0)) + 896L);
+  uchar v41 = (v40 < 1000L);
+  if (v41) {
+    long v43 = (v5 + 896L);
+    float v44 = p1[v43];
+    float v45 = ingot_maxf(v2, v44);
+    v2 = v45;
   }
   l0[((long)get_local_id(0))] = v2;
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v30 = (((long)get_local_id(0)) < 64L);
-  if (v30) {
-    long v32 = (((long)get_local_id(0)) + 64L);
-    float v33 = l0[v32];
-    float v34 = l0[((long)get_local_id(0))];
-    float v35 = ingot_maxf(v34, v33);
-    l0[((long)get_local_id(0))] = v35;
+  uchar v52 = (((long)get_local_id(0)) < 64L);
+  if (v52) {
+    long v54 = (((long)get_local_id(0)) + 64L);
+    float v55 = l0[v54];
+    float v56 = l0[((long)get_local_id(0))];
+    float v57 = ingot_maxf(v56, v55);
+    l0[((long)get_local_id(0))] = v57;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v40 = (((long)get_local_id(0)) < 32L);
-  if (v40) {
-    long v42 = (((long)get_local_id(0)) + 32L);
-    float v43 = l0[v42];
-    float v44 = l0[((long)get_local_id(0))];
-    float v45 = ingot_maxf(v44, v43);
-    l0[((long)get_local_id(0))] = v45;
+  uchar v62 = (((long)get_local_id(0)) < 32L);
+  if (v62) {
+    long v64 = (((long)get_local_id(0)) + 32L);
+    float v65 = l0[v64];
+    float v66 = l0[((long)get_local_id(0))];
+    float v67 = ingot_maxf(v66, v65);
+    l0[((long)get_local_id(0))] = v67;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v50 = (((long)get_local_id(0)) < 16L);
-  if (v50) {
-    long v52 = (((long)get_local_id(0)) + 16L);
-    float v53 = l0[v52];
-    float v54 = l0[((long)get_local_id(0))];
-    float v55 = ingot_maxf(v54, v53);
-    l0[((long)get_local_id(0))] = v55;
+  uchar v72 = (((long)get_local_id(0)) < 16L);
+  if (v72) {
+    long v74 = (((long)get_local_id(0)) + 16L);
+    float v75 = l0[v74];
+    float v76 = l0[((long)get_local_id(0))];
+    float v77 = ingot_maxf(v76, v75);
+    l0[((long)get_local_id(0))] = v77;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v60 = (((long)get_local_id(0)) < 8L);
-  if (v60) {
-    long v62 = (((long)get_local_id(0)) + 8L);
-    float v63 = l0[v62];
-    float v64 = l0[((long)get_local_id(0))];
-    float v65 = ingot_maxf(v64, v63);
-    l0[((long)get_local_id(0))] = v65;
+  uchar v82 = (((long)get_local_id(0)) < 8L);
+  if (v82) {
+    long v84 = (((long)get_local_id(0)) + 8L);
+    float v85 = l0[v84];
+    float v86 = l0[((long)get_local_id(0))];
+    float v87 = ingot_maxf(v86, v85);
+    l0[((long)get_local_id(0))] = v87;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v70 = (((long)get_local_id(0)) < 4L);
-  if (v70) {
-    long v72 = (((long)get_local_id(0)) + 4L);
-    float v73 = l0[v72];
-    float v74 = l0[((long)get_local_id(0))];
-    float v75 = ingot_maxf(v74, v73);
-    l0[((long)get_local_id(0))] = v75;
+  uchar v92 = (((long)get_local_id(0)) < 4L);
+  if (v92) {
+    long v94 = (((long)get_local_id(0)) + 4L);
+    float v95 = l0[v94];
+    float v96 = l0[((long)get_local_id(0))];
+    float v97 = ingot_maxf(v96, v95);
+    l0[((long)get_local_id(0))] = v97;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v80 = (((long)get_local_id(0)) < 2L);
-  if (v80) {
-    long v82 = (((long)get_local_id(0)) + 2L);
-    float v83 = l0[v82];
-    float v84 = l0[((long)get_local_id(0))];
-    float v85 = ingot_maxf(v84, v83);
-    l0[((long)get_local_id(0))] = v85;
+  uchar v102 = (((long)get_local_id(0)) < 2L);
+  if (v102) {
+    long v104 = (((long)get_local_id(0)) + 2L);
+    float v105 = l0[v104];
+    float v106 = l0[((long)get_local_id(0))];
+    float v107 = ingot_maxf(v106, v105);
+    l0[((long)get_local_id(0))] = v107;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  uchar v90 = (((long)get_local_id(0)) < 1L);
-  if (v90) {
-    long v92 = (((long)get_local_id(0)) + 1L);
-    float v93 = l0[v92];
-    float v94 = l0[((long)get_local_id(0))];
-    float v95 = ingot_maxf(v94, v93);
-    l0[((long)get_local_id(0))] = v95;
+  uchar v112 = (((long)get_local_id(0)) < 1L);
+  if (v112) {
+    long v114 = (((long)get_local_id(0)) + 1L);
+    float v115 = l0[v114];
+    float v116 = l0[((long)get_local_id(0))];
+    float v117 = ingot_maxf(v116, v115);
+    l0[((long)get_local_id(0))] = v117;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  float v100 = l0[0L];
-  float v101 = 0x0p+0f;
-  for (long v102 = 0; v102 < 7; v102++) {
-    long v103 = (((long)get_group_id(0)) * 1000L);
-    long v104 = (((long)get_local_id(0)) + v103);
-    long v106 = (v102 * 128L);
-    long v107 = (v104 + v106);
-    float v108 = p1[v107];
-    float v109 = (v108 - v100);
-    float v110 = exp(v109);
-    float v111 = (v101 + v110);
-    v101 = v111;
+  float v122 = l0[0L];
+  float v123 = 0x0p+0f;
+  float v124 = (v6 - v122);
+  float v125 = exp(v124);
+  float v126 = (v123 + v125);
+  v123 = v126;
+  float v128 = (v11 - v122);
+  float v129 = exp(v128);
+  float v130 = (v123 + v129);
+  v123 = v130;
+  float v132 = (v16 - v122);
+  float v133 = exp(v132);
+  float v134 = (v123 + v133);
+  v123 = v134;
+  float v136 = (v21 - v122);
+  float v137 = exp(v136);
+  float v138 = (v123 + v137);
+  v123 = v138;
+  float v140 = (v26 - v122);
+  float v141 = exp(v140);
+  float v142 = (v123 + v141);
+  v123 = v142;
+  float v144 = (v31 - v122);
+  float v145 = exp(v144);
+  float v146 = (v123 + v145);
+  v123 = v146;
+  float v148 = (v36 - v122);
+  float v149 = exp(v148);
+  float v150 = (v123 + v149);
+  v123 = v150;
+  if (v41) {
+    long v153 = (v5 + 896L);
+    float v154 = p1[v153];
+    float v155 = (v154 - v122);
+    float v156 = exp(v155);
+    float v157 = (v123 + v156);
+    v123 = v157;
   }
-  if (v17) {
-    long v115 = (((long)get_group_id(0)) * 1000L);
-    long v116 = (((long)get_local_id(0)) + v115);
-    long v117 = (v116 + 896L);
-    float v118 = p1[v117];
-    float v119 = (v118 - v100);
-    float v120 = exp(v119);
-    float v121 = (v101 + v120);
-    v101 = v121;
-  }
-  l1[((long)get_local_id(0))] = v101;
+  l1[((long)get_local_id(0))] = v123;
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (v30) {
-    long v128 = (((long)get_local_id(0)) + 64L);
-    float v129 = l1[v128];
-    float v130 = l1[((long)get_local_id(0))];
-    float v131 = (v130 + v129);
-    l1[((long)get_local_id(0))] = v131;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (v40) {
-    long v136 = (((long)get_local_id(0)) + 32L);
-    float v137 = l1[v136];
-    float v138 = l1[((long)get_local_id(0))];
-    float v139 = (v138 + v137);
-    l1[((long)get_local_id(0))] = v139;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (v50) {
-    long v144 = (((long)get_local_id(0)) + 16L);
-    float v145 = l1[v144];
-    float v146 = l1[((long)get_local_id(0))];
-    float v147 = (v146 + v145);
-    l1[((long)get_local_id(0))] = v147;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  if (v60) {
-    long v152 = (((long)get_local_id(0)) + 8L);
-    float v153 = l1[v152];
-    float v154 = l1[((long)get_local_id(0))];
-    float v155 = (v154 + v153);
-    l1[((long)get_local_id(0))] = v155;
+  if (v52) {
+    long v164 = (((long)get_local_id(0)) + 64L);
+    float v165 = l1[v164];
+    float v166 = l1[((long)get_local_id(0))];
+    float v167 = (v166 + v165);
+    l1[((long)get_local_id(0))] = v167;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (v70) {
-    long v160 = (((long)get_local_id(0)) + 4L);
-    float v161 = l1[v160];
-    float v162 = l1[((long)get_local_id(0))];
-    float v163 = (v162 + v161);
-    l1[((long)get_local_id(0))] = v163;
+  if (v62) {
+    long v172 = (((long)get_local_id(0)) + 32L);
+    float v173 = l1[v172];
+    float v174 = l1[((long)get_local_id(0))];
+    float v175 = (v174 + v173);
+    l1[((long)get_local_id(0))] = v175;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (v80) {
-    long v168 = (((long)get_local_id(0)) + 2L);
-    float v169 = l1[v168];
-    float v170 = l1[((long)get_local_id(0))];
-    float v171 = (v170 + v169);
-    l1[((long)get_local_id(0))] = v171;
+  if (v72) {
+    long v180 = (((long)get_local_id(0)) + 16L);
+    float v181 = l1[v180];
+    float v182 = l1[((long)get_local_id(0))];
+    float v183 = (v182 + v181);
+    l1[((long)get_local_id(0))] = v183;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  if (v90) {
-    long v176 = (((long)get_local_id(0)) + 1L);
-    float v177 = l1[v176];
-    float v178 = l1[((long)get_local_id(0))];
-    float v179 = (v178 + v177);
-    l1[((long)get_local_id(0))] = v179;
+  if (v82) {
+    long v188 = (((long)get_local_id(0)) + 8L);
+    float v189 = l1[v188];
+    float v190 = l1[((long)get_local_id(0))];
+    float v191 = (v190 + v189);
+    l1[((long)get_local_id(0))] = v191;
   }
   barrier(CLK_LOCAL_MEM_FENCE);
-  float v183 = l1[0L];
-  for (long v184 = 0; v184 < 8; v184++) {
-    long v186 = (v184 * 128L);
-    long v187 = (((long)get_local_id(0)) + v186);
-    uchar v188 = (v187 < 1000L);
-    if (v188) {
-      long v190 = (((long)get_group_id(0)) * 1000L);
-      long v191 = (((long)get_local_id(0)) + v190);
-      long v192 = (v191 + v186);
-      float v193 = p1[v192];
-      float v194 = (v193 - v100);
-      float v195 = exp(v194);
-      float v196 = (v195 / v183);
-      p0[v192] = v196;
-    }
+  if (v92) {
+    long v196 = (((long)get_local_id(0)) + 4L);
+    float v197 = l1[v196];
+    float v198 = l1[((long)get_local_id(0))];
+    float v199 = (v198 + v197);
+    l1[((long)get_local_id(0))] = v199;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (v102) {
+    long v204 = (((long)get_local_id(0)) + 2L);
+    float v205 = l1[v204];
+    float v206 = l1[((long)get_local_id(0))];
+    float v207 = (v206 + v205);
+    l1[((long)get_local_id(0))] = v207;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  if (v112) {
+    long v212 = (((long)get_local_id(0)) + 1L);
+    float v213 = l1[v212];
+    float v214 = l1[((long)get_local_id(0))];
+    float v215 = (v214 + v213);
+    l1[((long)get_local_id(0))] = v215;
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+  float v219 = l1[0L];
+  float v220 = (v125 / v219);
+  p0[v5] = v220;
+  float v222 = (v129 / v219);
+  p0[v10] = v222;
+  float v224 = (v133 / v219);
+  p0[v15] = v224;
+  float v226 = (v137 / v219);
+  p0[v20] = v226;
+  float v228 = (v141 / v219);
+  p0[v25] = v228;
+  float v230 = (v145 / v219);
+  p0[v30] = v230;
+  float v232 = (v149 / v219);
+  p0[v35] = v232;
+  if (v41) {
+    long v235 = (v5 + 896L);
+    float v236 = p1[v235];
+    float v237 = (v236 - v122);
+    float v238 = exp(v237);
+    float v239 = (v238 / v219);
+    p0[v235] = v239;
   }
 }
 

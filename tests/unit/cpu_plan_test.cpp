@@ -185,7 +185,7 @@ TEST(CpuPlans, ReshapedMatmulUnrollsItsRowsMergesItsColumnsAndCopiesTakeVectors)
 // it, the last tile overlapping, so that each step of the reduction reads a contiguous
 // run; a narrower axis takes one vector, and unrolls the axis before; a sum over the
 // middle axis of a permuted view takes lanes along the output axis that is contiguous in
-// memory (its first), stored lane by lane.
+// memory (its first), four vectors of them, stored lane by lane.
 TEST(CpuPlans, ReductionLanesOverlapOrGoAlongAnEarlierAxis) {
   codegen::Lowered ragged = support::lower(input({16, 64, 112, 109}).sum({1, 2}).node(), cpu());
   EXPECT_TRUE(has(ragged, "UPCAST(out,8x4)")) << ragged.kernel.opts;
@@ -195,7 +195,7 @@ TEST(CpuPlans, ReductionLanesOverlapOrGoAlongAnEarlierAxis) {
   EXPECT_TRUE(has(narrow, "UPCAST(out,8) UPCAST(axis0,8)")) << narrow.kernel.opts;
   codegen::Lowered permuted =
       support::lower(input({64, 31, 48}).permute({2, 0, 1}).sum({2}).node(), cpu());
-  EXPECT_TRUE(has(permuted, "UPCAST(out,8)")) << permuted.kernel.opts;
+  EXPECT_TRUE(has(permuted, "UPCAST(out,8x4)")) << permuted.kernel.opts;
   EXPECT_TRUE(std::any_of(permuted.kernel.insts.begin(), permuted.kernel.insts.end(),
                           [](const ir::Inst& i) { return i.op == ir::IOp::Load && i.width == 8; }));
 }

@@ -290,7 +290,8 @@ TEST(GpuPlans, LargeMatmulsStagedThroughThreadgroupMemory) {
 }
 
 // Odd extents and transposed operands stay on STAGE: rows of memory that are no whole
-// vectors are copied element by element, rows of the output stored element by element.
+// vectors are copied element by element, rows of the output stored through threadgroup
+// memory a band at a time (for blocks of 128 too: the whole block would not fit).
 TEST(GpuPlans, OddAndTransposedFloatMatmulsStaged) {
   DeviceInfo device = cuda_like();
   auto opts = [&](const Tensor& out) { return support::lower(out.node(), device).kernel.opts; };
