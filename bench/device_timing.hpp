@@ -27,9 +27,9 @@ constexpr double kWarmUpSeconds = 0.05;
 void warm_up(Device& device, const std::function<void()>& enqueue);
 
 // Seconds of one call of `enqueue`, sampled as `runs` says, after two untimed calls that
-// compile its kernels and warm the allocator's cache, and warm_up. A batch keeps the device busy from
-// one run to the next, so a sample is the device's time for the work, not the host's
-// latency to start and wait for it, which CUDA events around a launch leave out too.
+// compile its kernels and warm the allocator's cache, and warm_up. A batch keeps the device busy
+// from one run to the next, so a sample is the device's time for the work, not the host's latency
+// to start and wait for it, which CUDA events around a launch leave out too.
 double median_seconds(Device& device, const Runs& runs, const std::function<void()>& enqueue);
 
 }  // namespace ingot::bench
