@@ -24,17 +24,15 @@ namespace {
 // Kept allocation-light: it runs on every launch, cached or not.
 struct KeyBuilder {
   KeyText key;
-  std::vector<const LazyNode*> seen;  // position = the node's id in the key
+  SeenNodes seen;  // position = the node's id in the key
   std::vector<NodePtr>& leaves;
 
   void visit(const NodePtr& n, bool root) {
-    auto it = std::find(seen.begin(), seen.end(), n.get());
-    if (it != seen.end()) {
+    if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
       key.text += '@';
-      key.number(it - seen.begin(), ';');
+      key.number(id, ';');
       return;
     }
-    seen.push_back(n.get());
     bool leaf = n->realized() && !root;
     key.text += leaf ? 'B' : 'N';
     key.number(leaf ? 0 : static_cast<int>(n->op), ':');

@@ -26,13 +26,12 @@ bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
 struct Walk {
   KeyText key;
   std::vector<const NodePtr*> order;
-  std::unordered_map<const LazyNode*, int> ids;
+  SeenNodes seen;
 
   void visit(const NodePtr& n) {
-    auto [it, fresh] = ids.try_emplace(n.get(), static_cast<int>(ids.size()));
-    if (!fresh) {
+    if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
       key.text += '@';
-      key.number(it->second, ';');
+      key.number(id, ';');
       return;
     }
     key.text += n->realized() ? 'B' : 'N';
