@@ -58,7 +58,9 @@ void* CudaAllocator::raw_alloc(size_t bytes) {
 void CudaAllocator::raw_free(void* handle, size_t) {
   // Work queued on the stream may still use the memory; freeing it under a running kernel
   // would hand it to the next allocation too early. Errors cannot be reported here, and
-  // leave the memory to the context.
+  // leave the memory to the context. Launches still queued may use it too: on the stream
+  // first.
+  cuda_.drain_quietly();
   if (cu().cuCtxSetCurrent(cuda_.context) != CUDA_SUCCESS) return;
   cu().cuStreamSynchronize(cuda_.stream);
   cu().cuMemFree_v2(pointer(handle));

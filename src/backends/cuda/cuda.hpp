@@ -5,10 +5,12 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <deque>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -17,6 +19,77 @@
 #include "runtime/event_timeline.hpp"
 
 namespace ingot::cuda {
+
+class CudaContext;
+
+// One launch made ready for the driver: its grid and block, and its arguments in the form
+// cuLaunchKernel and kernel nodes read, one slot per argument at the parameter's size.
+struct CudaLaunch {
+  union Argument {
+    CUdeviceptr pointer;
+    long long integer;
+    float real;
+  };
+  std::array<unsigned, 3> grid{}, block{};
+  std::vector<Argument> arguments;
+  std::vector<void*> parameters;  // &arguments[i]: stays valid when the launch is moved
+  unsigned shared_bytes = 0;      // dynamic shared memory
+};
+
+// Launches queued by any thread and put on the stream, in order, by a thread of the
+// context's own. The driver's cuLaunchKernel costs about 5 us of host time on the lent
+// H200's machine, as much as an eager softmax's own graph, schedule and key: a program
+// that realizes small kernels one after another then does the two side by side instead of
+// in turn. Every other operation on the stream first waits until what was queued before
+// it is launched (CudaContext::bind), so the stream's order is the callers'.
+class CudaSubmitter {
+ public:
+  explicit CudaSubmitter(const CudaContext& cuda) : cuda_(cuda) {}
+  ~CudaSubmitter() { stop(); }
+  CudaSubmitter(const CudaSubmitter&) = delete;
+  CudaSubmitter& operator=(const CudaSubmitter&) = delete;
+
+  // Whether launches are queued: not under CUDA_LAUNCH_BLOCKING=1, where the driver makes
+  // every launch wait so that an error belongs to the call that caused it.
+  static bool enabled();
+  // Whether the calling thread is a submitter's.
+  static bool on_this_thread();
+  // Queues `ready`, a launch of `kernel`; the names, of the loaded program (which drains
+  // before it unloads), are for the fault bookkeeping and for messages.
+  void enqueue(CUfunction kernel, CudaLaunch ready, const std::string& function,
+               const std::string& launch_name);
+  // Returns once everything queued so far is on the stream; then throws, naming `what`,
+  // the first error of those launches, if one failed.
+  void drain(std::string_view what);
+  // The same where an error cannot be reported (a free, a destructor, exit): it stays for
+  // the next drain.
+  void drain_quietly() noexcept;
+  // Drains, then ends the thread.
+  void stop() noexcept;
+  // Drops a failed launch's error (its context was started afresh).
+  void forget_failures() noexcept;
+
+ private:
+  struct Pending {
+    CUfunction kernel;
+    CudaLaunch ready;
+    const std::string* function;
+    const std::string* launch_name;
+  };
+  void run();
+  void submit(Pending& launch, uint64_t& bound_generation);
+  void wait_for(uint64_t queued) const;
+
+  const CudaContext& cuda_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Pending> pending_;
+  std::atomic<uint64_t> queued_{0}, submitted_{0};
+  std::atomic<bool> failed_{false};
+  bool sleeping_ = false, stopping_ = false;
+  std::string error_;   // the first failed launch's, until a drain reports it
+  std::thread thread_;  // started by the first enqueue
+};
 
 // The CUDA objects every part of one device uses: its primary context and its stream.
 // The driver API acts on the calling thread's current context, so every operation binds
@@ -43,6 +116,19 @@ class CudaContext {
   // event of a context since reset is not destroyed: it went with the context.
   CudaEvent make_event(unsigned flags, std::string_view what) const;
 
+  // Queues a launch for the context's submitter (CudaSubmitter); throws, naming the
+  // launch, when the context is lost.
+  void enqueue(CUfunction kernel, CudaLaunch ready, const std::string& function,
+               const std::string& launch_name) const;
+  // Waits, without reporting errors, until the queued launches are on the stream: before
+  // an operation that cannot throw (a free, a destructor).
+  void drain_quietly() const { submitter_.drain_quietly(); }
+  // The submitter's bind: makes the context current on its thread, without waiting for
+  // the launches the thread itself is making.
+  void bind_submitter(std::string_view what) const;
+  // At exit: ends the submitter and waits for the stream, ignoring errors.
+  void finish_at_exit() const;
+
   // A kernel queued on the stream, and every one queued so far done without a fault.
   void launched(const std::string& kernel) const;
   void finished() const;
@@ -65,12 +151,14 @@ class CudaContext {
 
  private:
   void open();  // retains the primary context and creates the stream
+  void check_not_lost(std::string_view what) const;  // throws when lost, naming `what`
 
   mutable std::atomic<bool> lost_ = false;
   mutable std::mutex faults_mutex_;
   mutable std::vector<std::string> unfinished_;  // kernels launched since the last wait
   mutable std::string fault_;                    // what mark_lost() said
   std::string unrecoverable_;  // why reset() could not open a fresh context, once it failed
+  mutable CudaSubmitter submitter_{*this};
 };
 
 // Device memory: one cuMemAlloc per allocation, its CUdeviceptr as the handle. Copies are
@@ -199,20 +287,6 @@ inline CUdeviceptr device_address(const Buffer& buffer) {
   return reinterpret_cast<CUdeviceptr>(buffer.handle()) + buffer.offset();
 }
 
-// One launch made ready for the driver: its grid and block, and its arguments in the form
-// cuLaunchKernel and kernel nodes read, one slot per argument at the parameter's size.
-struct CudaLaunch {
-  union Argument {
-    CUdeviceptr pointer;
-    long long integer;
-    float real;
-  };
-  std::array<unsigned, 3> grid{}, block{};
-  std::vector<Argument> arguments;
-  std::vector<void*> parameters;  // &arguments[i]: stays valid when the launch is moved
-  unsigned shared_bytes = 0;      // dynamic shared memory
-};
-
 // A kernel of a module. Launch ABI: the buffers in order as CUdeviceptr (a view's offset
 // added), then the scalars in order, Int as long long and Float as float; the kernel is
 // extern "C" __global__. LaunchDims::global counts threads, local is the block.
@@ -233,8 +307,9 @@ class CudaProgram final : public Program {
   // Buffers and bytes are the parameters in order, threadgroup memory the dynamic shared
   // memory.
   double run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) override;
-  // Launches `ready` on the stream; as run() otherwise.
-  double submit(const CudaLaunch& ready, bool wait);
+  // Launches `ready` on the stream, or queues it for the submitter where `may_queue` (its
+  // parameters all in `ready`) and no wait is asked for; as run() otherwise.
+  double submit(CudaLaunch ready, bool wait, bool may_queue);
 
   const CudaContext& cuda_;
   // launch_name(), made once: every launch passes it to the checks that may fail.

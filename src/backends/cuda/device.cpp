@@ -142,18 +142,16 @@ DeviceInfo describe(const std::string& name, CUdevice device, const CudaCompiler
           {"PCI address", pci_address(device)}}};
 }
 
-// Every stream opened in this process; never shrinks (devices live until exit).
+// Every context open in this process (devices live until exit).
 std::mutex g_streams_mutex;
-std::vector<std::pair<CUcontext, CUstream>>& open_streams() {
-  static auto* streams = new std::vector<std::pair<CUcontext, CUstream>>;
-  return *streams;
+std::vector<const CudaContext*>& open_contexts() {
+  static auto* contexts = new std::vector<const CudaContext*>;
+  return *contexts;
 }
 
 void synchronize_open_streams() {
   std::lock_guard lock(g_streams_mutex);
-  // Errors are ignored: at exit there is no one left to tell.
-  for (auto [context, stream] : open_streams())
-    if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) cu().cuStreamSynchronize(stream);
+  for (const CudaContext* cuda : open_contexts()) cuda->finish_at_exit();
 }
 
 // The context the calling thread bound last, which a sticky error belongs to.
@@ -198,14 +196,15 @@ void CudaContext::open() {
     throw cu_error(status, "cuStreamCreate", what);
   }
   std::lock_guard lock(g_streams_mutex);
-  open_streams().emplace_back(context, stream);
+  open_contexts().push_back(this);
   synchronize_streams_at_exit();
 }
 
 CudaContext::~CudaContext() {
+  submitter_.stop();
   {
     std::lock_guard lock(g_streams_mutex);
-    std::erase(open_streams(), std::pair(context, stream));
+    std::erase(open_contexts(), this);
   }
   if (!context) return;  // a reset that could not open a fresh one holds no retain
   if (cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) {
@@ -215,14 +214,34 @@ CudaContext::~CudaContext() {
   cu().cuDevicePrimaryCtxRelease_v2(device);
 }
 
+void CudaContext::check_not_lost(std::string_view what) const {
+  if (!lost_) return;
+  std::lock_guard lock(faults_mutex_);
+  throw Error(fmt::format("{}: {}", what, fault_));
+}
+
 void CudaContext::bind(std::string_view what) const {
-  if (lost_) {
-    std::lock_guard lock(faults_mutex_);
-    throw Error(fmt::format("{}: {}", what, fault_));
-  }
+  if (!CudaSubmitter::on_this_thread()) submitter_.drain(what);
+  bind_submitter(what);
+}
+
+void CudaContext::bind_submitter(std::string_view what) const {
+  check_not_lost(what);
   t_bound = this;
   if (CUresult status = cu().cuCtxSetCurrent(context); status != CUDA_SUCCESS)
     throw cu_error(status, "cuCtxSetCurrent", what);
+}
+
+void CudaContext::enqueue(CUfunction kernel, CudaLaunch ready, const std::string& function,
+                          const std::string& launch_name) const {
+  check_not_lost(launch_name);
+  submitter_.enqueue(kernel, std::move(ready), function, launch_name);
+}
+
+void CudaContext::finish_at_exit() const {
+  submitter_.stop();
+  // Errors are ignored: at exit there is no one left to tell.
+  if (context && cu().cuCtxSetCurrent(context) == CUDA_SUCCESS) cu().cuStreamSynchronize(stream);
 }
 
 void CudaContext::synchronize(std::string_view what) const {
@@ -277,9 +296,12 @@ std::string CudaContext::mark_lost() const {
 
 void CudaContext::reset() {
   if (!unrecoverable_.empty()) throw Error(unrecoverable_);
+  // Its launches failed with the context; the next one starts a thread afresh.
+  submitter_.stop();
+  submitter_.forget_failures();
   {
     std::lock_guard lock(g_streams_mutex);
-    std::erase(open_streams(), std::pair(context, stream));
+    std::erase(open_contexts(), this);
   }
   // Destroys the stream, the modules, the events and the memory of the old context; the
   // retain this object held is given back, and open() takes a new one.

@@ -115,6 +115,8 @@ CudaProgram::CudaProgram(CudaDevice& device, const std::vector<uint8_t>& binary,
 CudaProgram::~CudaProgram() {
   // A lost program's module went with the old context. At exit the driver may be gone
   // before this program: the call then fails, harmlessly.
+  // Its launches still queued name it, and run its kernel: on the stream first.
+  cuda_.drain_quietly();
   if (!lost() && cu().cuCtxSetCurrent(cuda_.context) == CUDA_SUCCESS) cu().cuModuleUnload(module_);
 }
 
@@ -145,7 +147,7 @@ CudaLaunch CudaProgram::prepare(std::span<Buffer* const> buffers, const LaunchDi
 
 double CudaProgram::run(std::span<Buffer* const> buffers, const LaunchDims& dims,
                         std::span<const ScalarArg> scalars, bool wait) {
-  return submit(prepare(buffers, dims, scalars), wait);
+  return submit(prepare(buffers, dims, scalars), wait, true);
 }
 
 double CudaProgram::run(std::span<const KernelArg> args, const LaunchDims& dims, bool wait) {
@@ -168,12 +170,17 @@ double CudaProgram::run(std::span<const KernelArg> args, const LaunchDims& dims,
       ready.shared_bytes = unsigned(arg.threadgroup_bytes);  // check() allows one
     }
   }
-  return submit(ready, wait);
+  // Bytes arguments point into the caller's memory: launched before this returns.
+  return submit(std::move(ready), wait, false);
 }
 
-double CudaProgram::submit(const CudaLaunch& ready, bool wait) {
+double CudaProgram::submit(CudaLaunch ready, bool wait, bool may_queue) {
   const std::string& what = launch_name_;
   const CudaContext& cuda = cuda_;
+  if (may_queue && !wait && CudaSubmitter::enabled()) {
+    cuda.enqueue(kernel_, std::move(ready), function(), what);
+    return 0;
+  }
   cuda.bind(what);
   CudaEvent start, end;
   if (wait) {
