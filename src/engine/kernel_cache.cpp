@@ -23,18 +23,22 @@ namespace {
 
 // Kept allocation-light: it runs on every launch, cached or not.
 struct KeyBuilder {
+  // The bytes a node's marks and numbers before its lists take at most (what follows a
+  // list reserves its own room).
+  static constexpr size_t kNodeBytes = 3 * (KeyText::kNumberBytes + 1);
   KeyText key;
   SeenNodes seen;  // position = the node's id in the key
   std::vector<NodePtr>& leaves;
 
   void visit(const NodePtr& n, bool root) {
+    key.reserve(kNodeBytes);
     if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
-      key.text += '@';
+      key.mark('@');
       key.number(id, ';');
       return;
     }
     bool leaf = n->realized() && !root;
-    key.text += leaf ? 'B' : 'N';
+    key.mark(leaf ? 'B' : 'N');
     key.number(leaf ? 0 : static_cast<int>(n->op), ':');
     key.number(static_cast<int>(n->dtype), '[');
     key.numbers(n->shape, ']');
@@ -44,12 +48,15 @@ struct KeyBuilder {
     }
     key.numbers(n->arg, ')');
     if (n->op == Op::Const || n->op == Op::Pad) {
+      key.reserve(2 * (KeyText::kNumberBytes + 1));
       key.number(std::bit_cast<int64_t>(n->value.f), '/');
       key.number(n->value.i, '=');
     }
-    key.text += '{';
+    key.reserve(2);
+    key.mark('{');
     for (const auto& s : n->src) visit(s, false);
-    key.text += '}';
+    key.reserve(1);
+    key.mark('}');
   }
 };
 
@@ -83,9 +90,9 @@ uint64_t kernels_compiled() { return g_compiled; }
 
 std::string structural_key(const NodePtr& out, std::vector<NodePtr>& leaves) {
   KeyBuilder b{{}, {}, leaves};
-  b.key.text.reserve(256);  // a small kernel's key, grown once at most
+  b.key.reserve(256);  // a small kernel's key, grown once at most
   b.visit(out, true);
-  return std::move(b.key.text);
+  return std::move(b.key).take();
 }
 
 LoadedKernel compile_kernel(const ir::Kernel& kernel, Device& device) {

@@ -4,6 +4,7 @@
 // starts with its length, so that no two structures make the same text.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -12,32 +13,54 @@
 
 namespace ingot {
 
-struct KeyText {
-  std::string text;
+// Writes go to room made beforehand (reserve), unchecked: a key is hundreds of bytes
+// written one at a time on every realize.
+class KeyText {
+ public:
+  // The most bytes one number takes.
+  static constexpr size_t kNumberBytes = 9;
 
+  // Room for `bytes` more bytes of marks and numbers.
+  void reserve(size_t bytes) {
+    if (used_ + bytes > bytes_.size()) bytes_.resize(std::max(bytes_.size() * 2, used_ + bytes));
+  }
+  void mark(char c) { bytes_[used_++] = c; }
+  void append(const std::string& s) {
+    reserve(s.size());
+    std::memcpy(bytes_.data() + used_, s.data(), s.size());
+    used_ += s.size();
+  }
   void number(int64_t v) {
     if (v >= 0 && v < 0x80) {
-      text += static_cast<char>(v);
+      bytes_[used_++] = static_cast<char>(v);
       return;
     }
-    char buf[9];
-    buf[0] = static_cast<char>(0x80);
-    std::memcpy(buf + 1, &v, sizeof v);
-    text.append(buf, sizeof buf);
+    bytes_[used_++] = static_cast<char>(0x80);
+    std::memcpy(bytes_.data() + used_, &v, sizeof v);
+    used_ += sizeof v;
   }
-
   // Each value and the separator `end` after it, which keeps a printed key readable in
   // places (the kind of each field).
   void number(int64_t v, char end) {
     number(v);
-    text += end;
+    mark(end);
   }
-
+  // Reserves its own room.
   void numbers(const std::vector<int64_t>& values, char end) {
+    reserve((values.size() + 1) * kNumberBytes + 1);
     number(static_cast<int64_t>(values.size()));
     for (int64_t v : values) number(v);
-    text += end;
+    mark(end);
   }
+  size_t size() const { return used_; }
+  std::string take() && {
+    bytes_.resize(used_);
+    return std::move(bytes_);
+  }
+
+ private:
+  std::string bytes_;
+  size_t used_ = 0;
 };
 
 // The nodes a key's walk has met, each with its position in the order met: a short list
@@ -45,6 +68,7 @@ struct KeyText {
 // grows long (a training step's graph).
 class SeenNodes {
  public:
+  SeenNodes() { order_.reserve(kListed); }
   // The position of `n` where it was met before; otherwise records it and returns -1.
   int64_t find_or_add(const void* n) {
     if (order_.size() < kListed) {

@@ -24,24 +24,29 @@ bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
 // every node's op, type, shape and arguments, whether it is realized, and which nodes are
 // shared. Constants' values and other devices do not change a cut.
 struct Walk {
+  // The bytes a node's marks and numbers before its lists take at most (what follows a
+  // list reserves its own room).
+  static constexpr size_t kNodeBytes = 3 * (KeyText::kNumberBytes + 1);
   KeyText key;
   std::vector<const NodePtr*> order;
   SeenNodes seen;
 
   void visit(const NodePtr& n) {
+    key.reserve(kNodeBytes);
     if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
-      key.text += '@';
+      key.mark('@');
       key.number(id, ';');
       return;
     }
-    key.text += n->realized() ? 'B' : 'N';
+    key.mark(n->realized() ? 'B' : 'N');
     key.number(static_cast<int>(n->op), ':');
     key.number(static_cast<int>(n->dtype), '[');
     key.numbers(n->shape, ']');
     if (!n->realized()) {
       key.numbers(n->arg, '{');
       for (const auto& s : n->src) visit(s);
-      key.text += '}';
+      key.reserve(1);
+      key.mark('}');
     }
     order.push_back(&n);
   }
@@ -364,33 +369,37 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
                                    const DeviceLookup& device) {
   if (targets.size() == 1 && !targets[0]->realized() && !is_view_of_buffer(targets[0].get())) {
     TreeScan scan;
+    scan.inner.reserve(16);
     scan.reads_memory(targets[0].get());
     if (scan.ok) return {{ScheduleItem::Kind::Kernel, targets[0]}};
   }
   Walk walk;
-  walk.key.text.reserve(512);
-  walk.key.text = targets.empty() ? "" : targets[0]->device;
+  walk.order.reserve(64);
+  walk.key.reserve(512);
+  if (!targets.empty()) walk.key.append(targets[0]->device);
   for (const auto& t : targets) {
-    walk.key.text += '|';
+    walk.key.reserve(1);
+    walk.key.mark('|');
     walk.visit(t);
   }
+  std::string key = std::move(walk.key).take();
   CachedCuts& cache = cached_cuts();
   std::vector<int> positions;
   bool found = false;
   {
     std::lock_guard lock(cache.mutex);
-    auto it = cache.by_key.find(walk.key.text);
+    auto it = cache.by_key.find(key);
     if ((found = it != cache.by_key.end())) positions = it->second;
   }
   if (!found) {
     positions = cut(walk, targets, device);
     std::lock_guard lock(cache.mutex);
-    if (cache.key_bytes + walk.key.text.size() > kMaxCachedKeyBytes) {
+    if (cache.key_bytes + key.size() > kMaxCachedKeyBytes) {
       cache.by_key.clear();
       cache.key_bytes = 0;
     }
-    const size_t bytes = walk.key.text.size();
-    if (cache.by_key.emplace(std::move(walk.key.text), positions).second) cache.key_bytes += bytes;
+    const size_t bytes = key.size();
+    if (cache.by_key.emplace(std::move(key), positions).second) cache.key_bytes += bytes;
   }
   std::vector<ScheduleItem> items;
   items.reserve(positions.size());

@@ -106,11 +106,12 @@ Tensor in_stored_layout(const Tensor& t, const Shape& shape, const std::vector<i
 // (batch norm's statistics) or constants. The result is then that layout's, seen through
 // the permute: a convolution's output went through batch norm and ReLU written in NCHW,
 // read channels last, a transposing pass each (ResNet-18's step on the H200: 0.5-1 TB/s).
-std::vector<int64_t> shared_stored_order(const std::vector<Tensor>& operands, const Shape& shape) {
+std::vector<int64_t> shared_stored_order(std::initializer_list<const Tensor*> operands,
+                                         const Shape& shape) {
   std::vector<int64_t> order;
-  for (const Tensor& t : operands)
-    if (t.shape() == shape && t.node()->op != Op::Const) {
-      const std::vector<int64_t> mine = stored_order(t);
+  for (const Tensor* t : operands)
+    if (t->shape() == shape && t->node()->op != Op::Const) {
+      const std::vector<int64_t> mine = stored_order(*t);
       if (mine.empty() || (!order.empty() && mine != order)) return {};
       order = mine;
     }
@@ -145,13 +146,13 @@ Tensor binary(const Tensor& a, const Tensor& b, Op op, DType operand_dtype, DTyp
     throw ArgumentError(std::string(name) + ": undefined tensor operand");
   check_same_device(a, b, name);
   Shape shape = broadcast_shapes(a.shape(), b.shape(), name);
-  if (const std::vector<int64_t> order = shared_stored_order({a, b}, shape); !order.empty())
+  if (const std::vector<int64_t> order = shared_stored_order({&a, &b}, shape); !order.empty())
     return binary(in_stored_layout(a, shape, order), in_stored_layout(b, shape, order), op,
                   operand_dtype, out_dtype, name)
         .permute(as_axes(order));
   Tensor x = cast(a, operand_dtype).broadcast_to(shape);
   Tensor y = cast(b, operand_dtype).broadcast_to(shape);
-  return wrap(make_node(op, out_dtype, shape, a.device(), {x.node(), y.node()}));
+  return wrap(make_node(op, out_dtype, std::move(shape), a.device(), {x.node(), y.node()}));
 }
 
 Tensor arith(const Tensor& a, const Tensor& b, Op op, const char* name) {

@@ -106,21 +106,30 @@ Tensor Tensor::expand(const Shape& target) const {
   if (target.size() < shape().size())
     throw ArgumentError("expand: the new shape " + shape_str(target) + " has fewer axes than " +
                         shape_str(shape()));
-  size_t lead = target.size() - shape().size();
-  Shape src(lead, 1);
-  src.insert(src.end(), shape().begin(), shape().end());
-  Shape out(target.size());
+  const Shape& own = shape();
+  const size_t lead = target.size() - own.size();
+  // The size of axis i of this tensor with `lead` axes of 1 in front.
+  auto src = [&](size_t i) { return i < lead ? int64_t{1} : own[i - lead]; };
+  bool grows = false;
   for (size_t i = 0; i < target.size(); ++i) {
-    int64_t want = target[i] == -1 && i >= lead ? src[i] : target[i];
-    if (want < 0 || (src[i] != 1 && src[i] != want))
-      throw ArgumentError("expand: cannot expand shape " + shape_str(shape()) + " to " +
+    int64_t want = target[i] == -1 && i >= lead ? src(i) : target[i];
+    if (want < 0 || (src(i) != 1 && src(i) != want))
+      throw ArgumentError("expand: cannot expand shape " + shape_str(own) + " to " +
                           shape_str(target) + " (axis " + std::to_string(i) + " has size " +
-                          std::to_string(src[i]) + "; only size-1 axes can grow)");
-    out[i] = want;
+                          std::to_string(src(i)) + "; only size-1 axes can grow)");
+    grows |= want != src(i);
   }
-  Tensor base = lead ? reshape(src) : *this;
-  if (out == src) return base;
-  return movement(base, Op::Expand, out, {});
+  if (lead == 0 && !grows) return *this;  // the common case of an operand already in shape
+  Tensor base = *this;
+  if (lead) {
+    Shape padded(lead, 1);
+    padded.insert(padded.end(), own.begin(), own.end());
+    base = reshape(padded);
+  }
+  if (!grows) return base;
+  Shape out(target.size());
+  for (size_t i = 0; i < target.size(); ++i) out[i] = target[i] == -1 ? src(i) : target[i];
+  return movement(base, Op::Expand, std::move(out), {});
 }
 
 Tensor Tensor::broadcast_to(const Shape& target) const { return expand(target); }

@@ -85,8 +85,8 @@ Tensor reduce_node(const Tensor& t, Op op, const std::vector<int>& axes) {
     for (size_t i = 0; i < axes.size(); ++i) last[i] = ndim - static_cast<int>(axes.size() - i);
     return reduce_node(product, op, last).reshape(out);
   }
-  std::vector<int64_t> arg(axes.begin(), axes.end());
-  return wrap(make_node(op, t.dtype(), out, t.device(), {t.node()}, arg));
+  return wrap(make_node(op, t.dtype(), std::move(out), t.device(), {t.node()},
+                        std::vector<int64_t>(axes.begin(), axes.end())));
 }
 
 // The most parts, a power of two from `most` down to `fewest`, that cut `extent` into
