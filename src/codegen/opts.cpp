@@ -335,12 +335,15 @@ std::vector<Plan> candidate_plans(const AstNode* out, const DeviceInfo& device, 
           p.lane_vectors = kReductionLaneVectors;
         return p;
       };
-      if (!shape.empty() && lane_fits(lanes)) {
+      // On GPUs the outputs an unrolled thread takes leave at least one group on every
+      // compute unit (a column sum's first stage of 65536 outputs ran on 2048 threads
+      // with 8 x 4 outputs each, 1.45x the time of one unsplit kernel, on the H100); so do
+      // its lanes: with fewer threads than that, a thread an output keeps more loads in
+      // flight than a vector each (a sum over axis 0 of 96x509x256 on the H200: 21 us in
+      // float4 lanes, 32576 threads; 17 one output a thread).
+      const int64_t wave = threads ? int64_t{device.compute_units} * local : 1;
+      if (!shape.empty() && lane_fits(lanes) && shape_numel(shape) / width >= wave) {
         Plan p = with_lane_vectors(output_lanes(lanes, width), lanes);
-        // On GPUs the outputs an unrolled thread takes leave at least one group on every
-        // compute unit (a column sum's first stage of 65536 outputs ran on 2048 threads
-        // with 8 x 4 outputs each, 1.45x the time of one unsplit kernel, on the H100).
-        const int64_t wave = threads ? int64_t{device.compute_units} * local : 1;
         for (int axis = lanes - 1; axis >= 0 && p.unroll == 1 && p.lane_vectors == 1; --axis) {
           for (int u : {8, 4})
             if (shape[axis] % u == 0 && p.unroll == 1 &&

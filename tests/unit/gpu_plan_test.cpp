@@ -154,10 +154,17 @@ TEST(GpuPlans, GroupsAndUnrollsKeepEveryComputeUnitBusy) {
   // The group splits the last axis (56); the whole reduction (32 x 56 x 56) asks for more.
   codegen::Lowered stats = support::lower(input({32, 64, 56, 56}).sum({0, 2, 3}).node(), device);
   EXPECT_NE(stats.kernel.opts.find("GROUP(32)"), std::string::npos) << stats.kernel.opts;
-  // 65536 outputs in float4 lanes are 16384 threads: unrolled 8 times, 2048.
-  codegen::Lowered columns = support::lower(input({16, 256, 256}).sum({0}).node(), device);
+  // 262144 outputs in float4 lanes are 65536 threads: unrolled 8 times, 8192, fewer than
+  // a group of 256 on each of the 132 compute units.
+  codegen::Lowered columns = support::lower(input({16, 1024, 256}).sum({0}).node(), device);
   EXPECT_NE(columns.kernel.opts.find("UPCAST(out,4)"), std::string::npos) << columns.kernel.opts;
   EXPECT_EQ(columns.kernel.opts.find("UPCAST(axis"), std::string::npos) << columns.kernel.opts;
+  // 65536 outputs in float4 lanes would be 16384 threads, fewer than that too: one output
+  // a thread.
+  codegen::Lowered few = support::lower(input({16, 256, 256}).sum({0}).node(), device);
+  EXPECT_EQ(few.kernel.opts.find("UPCAST"), std::string::npos) << few.kernel.opts;
+  const auto& grid = few.kernel.dims.global;
+  EXPECT_EQ(grid[0] * grid[1] * grid[2], 65536);
 }
 
 TEST(GpuPlans, AWideLastAxisMakesA3DGrid) {
