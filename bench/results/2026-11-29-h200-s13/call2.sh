@@ -1,5 +1,5 @@
 #!/bin/bash
-# Call 2: the host cost of a launch's pieces on CUDA:0 (.devcarry/src/hal_probe.cpp):
+# Call 2: the host cost of a launch's pieces on CUDA:0 (bench/results/2026-11-29-h200-s13/hal_probe.cpp):
 # ingot's allocator, its HAL launch of an empty kernel, the driver's cuLaunchKernel alone.
 set -u
 C=$PWD/.devcarry
