@@ -23,15 +23,11 @@ namespace {
 
 // Kept allocation-light: it runs on every launch, cached or not.
 struct KeyBuilder {
-  // The bytes a node's marks and numbers before its lists take at most (what follows a
-  // list reserves its own room).
-  static constexpr size_t kNodeBytes = 3 * (KeyText::kNumberBytes + 1);
   KeyText key;
   SeenNodes seen;  // position = the node's id in the key
   std::vector<NodePtr>& leaves;
 
   void visit(const NodePtr& n, bool root) {
-    key.reserve(kNodeBytes);
     if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
       key.mark('@');
       key.number(id, ';');
@@ -48,14 +44,11 @@ struct KeyBuilder {
     }
     key.numbers(n->arg, ')');
     if (n->op == Op::Const || n->op == Op::Pad) {
-      key.reserve(2 * (KeyText::kNumberBytes + 1));
       key.number(std::bit_cast<int64_t>(n->value.f), '/');
       key.number(n->value.i, '=');
     }
-    key.reserve(2);
     key.mark('{');
     for (const auto& s : n->src) visit(s, false);
-    key.reserve(1);
     key.mark('}');
   }
 };

@@ -24,15 +24,11 @@ bool is_compute(const LazyNode& n) { return !is_leaf(n) && !is_movement(n.op); }
 // every node's op, type, shape and arguments, whether it is realized, and which nodes are
 // shared. Constants' values and other devices do not change a cut.
 struct Walk {
-  // The bytes a node's marks and numbers before its lists take at most (what follows a
-  // list reserves its own room).
-  static constexpr size_t kNodeBytes = 3 * (KeyText::kNumberBytes + 1);
   KeyText key;
   std::vector<const NodePtr*> order;
   SeenNodes seen;
 
   void visit(const NodePtr& n) {
-    key.reserve(kNodeBytes);
     if (int64_t id = seen.find_or_add(n.get()); id >= 0) {
       key.mark('@');
       key.number(id, ';');
@@ -45,7 +41,6 @@ struct Walk {
     if (!n->realized()) {
       key.numbers(n->arg, '{');
       for (const auto& s : n->src) visit(s);
-      key.reserve(1);
       key.mark('}');
     }
     order.push_back(&n);
@@ -378,7 +373,6 @@ std::vector<ScheduleItem> schedule(const std::vector<NodePtr>& targets,
   walk.key.reserve(512);
   if (!targets.empty()) walk.key.append(targets[0]->device);
   for (const auto& t : targets) {
-    walk.key.reserve(1);
     walk.key.mark('|');
     walk.visit(t);
   }
