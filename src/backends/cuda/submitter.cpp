@@ -69,6 +69,9 @@ void CudaSubmitter::stop() noexcept {
   thread_.join();  // the thread ends once nothing is pending
   std::lock_guard lock(mutex_);
   stopping_ = false;  // a later enqueue starts a thread again
+  // A launch another thread queued after the thread's last look would wait for the next
+  // enqueue, and a drain for it forever: a thread takes it now.
+  if (!pending_.empty()) thread_ = std::thread([this] { run(); });
 }
 
 void CudaSubmitter::forget_failures() noexcept {
