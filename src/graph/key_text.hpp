@@ -51,7 +51,6 @@ class KeyText {
     mark(end);
   }
   void numbers(const std::vector<int64_t>& values, char end) {
-    reserve((values.size() + 1) * kNumberBytes + 1);
     number(static_cast<int64_t>(values.size()));
     for (int64_t v : values) number(v);
     mark(end);

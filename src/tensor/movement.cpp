@@ -110,14 +110,15 @@ Tensor Tensor::expand(const Shape& target) const {
   const size_t lead = target.size() - own.size();
   // The size of axis i of this tensor with `lead` axes of 1 in front.
   auto src = [&](size_t i) { return i < lead ? int64_t{1} : own[i - lead]; };
+  // Its size in the result: -1 keeps an axis of this tensor's as it is.
+  auto want = [&](size_t i) { return target[i] == -1 && i >= lead ? src(i) : target[i]; };
   bool grows = false;
   for (size_t i = 0; i < target.size(); ++i) {
-    int64_t want = target[i] == -1 && i >= lead ? src(i) : target[i];
-    if (want < 0 || (src(i) != 1 && src(i) != want))
+    if (want(i) < 0 || (src(i) != 1 && src(i) != want(i)))
       throw ArgumentError("expand: cannot expand shape " + shape_str(own) + " to " +
                           shape_str(target) + " (axis " + std::to_string(i) + " has size " +
                           std::to_string(src(i)) + "; only size-1 axes can grow)");
-    grows |= want != src(i);
+    grows |= want(i) != src(i);
   }
   if (lead == 0 && !grows) return *this;  // the common case of an operand already in shape
   Tensor base = *this;
@@ -128,7 +129,7 @@ Tensor Tensor::expand(const Shape& target) const {
   }
   if (!grows) return base;
   Shape out(target.size());
-  for (size_t i = 0; i < target.size(); ++i) out[i] = target[i] == -1 ? src(i) : target[i];
+  for (size_t i = 0; i < target.size(); ++i) out[i] = want(i);
   return movement(base, Op::Expand, std::move(out), {});
 }
 

@@ -129,6 +129,11 @@ class CudaContext {
   // At exit: ends the submitter and waits for the stream, ignoring errors.
   void finish_at_exit() const;
 
+  // Puts `ready`, a launch of `kernel`, on the stream of the context bound on this thread,
+  // and records it for a fault's message; throws, naming the launch, where the driver
+  // refuses it. The submitter's thread and a caller's launch without queuing share it.
+  void launch(CUfunction kernel, const CudaLaunch& ready, const std::string& function,
+              const std::string& launch_name) const;
   // A kernel queued on the stream, and every one queued so far done without a fault.
   void launched(const std::string& kernel) const;
   void finished() const;

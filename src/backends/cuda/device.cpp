@@ -1,12 +1,14 @@
 // CUDA devices: every device the driver lists, named CUDA:0, CUDA:1... in its order; their
 // properties, primary context and stream; and the backend's registration.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <tuple>
 
 #include "backends/cuda/cuda.hpp"
 #include "ingot/context.hpp"
@@ -258,6 +260,18 @@ CudaEvent CudaContext::make_event(unsigned flags, std::string_view what) const {
   return CudaEvent(event, [this, made_in = generation.load()](CUevent owned) {
     if (generation == made_in) cu().cuEventDestroy_v2(owned);
   });
+}
+
+void CudaContext::launch(CUfunction kernel, const CudaLaunch& ready, const std::string& function,
+                         const std::string& launch_name) const {
+  const auto& [blocks, block] = std::tie(ready.grid, ready.block);
+  if (CUresult status = cu().cuLaunchKernel(kernel, blocks[0], blocks[1], blocks[2], block[0],
+                                            block[1], block[2], ready.shared_bytes, stream,
+                                            const_cast<void**>(ready.parameters.data()), nullptr);
+      status != CUDA_SUCCESS)
+    throw cu_error(status, "cuLaunchKernel",
+                   fmt::format("{} with grid {} and block {}", launch_name, blocks, block));
+  launched(function);  // a fault surfaces later, at a wait: it names this kernel
 }
 
 void CudaContext::launched(const std::string& kernel) const {

@@ -1,10 +1,8 @@
 // A CUDA kernel: a function of a module loaded from a CUBIN or PTX, launched as a grid of
 // blocks on the device's stream, timed by a pair of events around it.
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <cstring>
-#include <tuple>
 
 #include "backends/cuda/cuda.hpp"
 
@@ -189,14 +187,7 @@ double CudaProgram::submit(CudaLaunch ready, bool wait, bool may_queue) {
     if (CUresult status = cu().cuEventRecord(start.get(), cuda.stream); status != CUDA_SUCCESS)
       throw cu_error(status, "cuEventRecord", what);
   }
-  const auto& [blocks, block] = std::tie(ready.grid, ready.block);
-  if (CUresult status = cu().cuLaunchKernel(kernel_, blocks[0], blocks[1], blocks[2], block[0],
-                                            block[1], block[2], ready.shared_bytes, cuda.stream,
-                                            const_cast<void**>(ready.parameters.data()), nullptr);
-      status != CUDA_SUCCESS)
-    throw cu_error(status, "cuLaunchKernel",
-                   fmt::format("{} with grid {} and block {}", what, blocks, block));
-  cuda.launched(function());  // a fault surfaces later, at a wait: it names this kernel
+  cuda.launch(kernel_, ready, function(), what);
   if (!wait) return 0;
   if (CUresult status = cu().cuEventRecord(end.get(), cuda.stream); status != CUDA_SUCCESS)
     throw cu_error(status, "cuEventRecord", what);

@@ -1,5 +1,4 @@
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -113,22 +112,13 @@ void CudaSubmitter::run() {
 }
 
 void CudaSubmitter::submit(Pending& launch, uint64_t& bound_generation) {
-  const CudaLaunch& ready = launch.ready;
   try {
     // After a reset the context is another one: bound again.
     if (bound_generation != cuda_.generation) {
       cuda_.bind_submitter(*launch.launch_name);
       bound_generation = cuda_.generation;
     }
-    const auto& [blocks, block] = std::tie(ready.grid, ready.block);
-    if (CUresult status = cu().cuLaunchKernel(
-            launch.kernel, blocks[0], blocks[1], blocks[2], block[0], block[1], block[2],
-            ready.shared_bytes, cuda_.stream, const_cast<void**>(ready.parameters.data()), nullptr);
-        status != CUDA_SUCCESS)
-      throw cu_error(
-          status, "cuLaunchKernel",
-          fmt::format("{} with grid {} and block {}", *launch.launch_name, blocks, block));
-    cuda_.launched(*launch.function);
+    cuda_.launch(launch.kernel, launch.ready, *launch.function, *launch.launch_name);
   } catch (const std::exception& e) {
     std::lock_guard lock(mutex_);
     if (error_.empty()) error_ = e.what();
